@@ -1,0 +1,236 @@
+package io.kifudb.rules;
+
+import io.kifudb.rules.RuleSet.Repetition;
+import io.kifudb.rules.Status.Reason;
+
+/** The game-end rules of rule-sets.md §4: whether the game is over at the start of a turn, and how. */
+final class Judge {
+    /** At most this many pieces of one side can be stuck on a last rank (a whole rank of them). */
+    private static final int MAX_STUCK = 15;
+
+    private Judge() {}
+
+    static Status status(Position p, int[] moves, int n) {
+        RuleSet r = p.rules;
+        int me = p.side, them = me ^ 1;
+        if (r.royallessSideLoses ? p.royals[me] == 0 : p.hadRoyal[me] && p.royals[me] == 0)
+            return Status.win(them, Reason.ROYAL_CAPTURED);
+        if (r.bareKing == RuleSet.BareKing.LISHOGI) {
+            // lishogi's order: no move, bare king either way, royals only, then the server's repetition.
+            if (n == 0) return Status.win(them, Reason.NO_LEGAL_MOVE);
+            if (lishogiBared(p, me)) return Status.win(them, Reason.BARE_KING);
+            if (lishogiBared(p, them)) return Status.win(me, Reason.BARE_KING);
+            if (r.royalsOnlyDraw && royalsOnly(p)) return Status.draw(Reason.ROYALS_ONLY);
+            Status rep = repetition(p);
+            if (rep != null) return rep;
+        } else {
+            Status rep = repetition(p);
+            if (rep != null) return rep;
+            if (r.bareKing == RuleSet.BareKing.JCSA) {
+                Status bare = jcsaBareKing(p, moves, n);
+                if (bare != null) return bare;
+            }
+            if (n == 0) return Status.win(them, Reason.NO_LEGAL_MOVE);
+            if (r.checkmate && p.royals[me] == 1 && isCheckmate(p, moves, n)) return Status.win(them, Reason.CHECKMATE);
+        }
+        if (r.plyLimit > 0 && p.moveNumber - 1 >= r.plyLimit) return Status.draw(Reason.PLY_LIMIT);
+        return Status.ONGOING;
+    }
+
+    // ---------------------------------------------------------------- checkmate (chu)
+
+    /**
+     * Every legal move leaves the only royal capturable, and none ends the game without a loss for the
+     * mover (takes the last enemy royal, or makes a fourth occurrence that the opponent started).
+     */
+    private static boolean isCheckmate(Position p, int[] moves, int n) {
+        int me = p.side, them = me ^ 1;
+        for (int i = 0; i < n; i++) {
+            int theirRoyals = p.royals[them];
+            p.make(moves[i]);
+            boolean escapes = theirRoyals > 0 && p.royals[them] == 0;
+            if (!escapes) {
+                int royal = p.singleRoyalSquare(me);
+                escapes = royal < 0 || !p.isAttacked(royal, them);
+                if (!escapes && p.rules.repetition != Repetition.NONE && p.occurrences() >= 4) {
+                    Status rep = repetition(p);
+                    escapes = rep != null && rep.winner() == me;
+                }
+            }
+            p.unmake();
+            if (escapes) return false;
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- bare king
+
+    /** Seed 000 rule 2 as rule-sets.md §4 details it. */
+    private static Status jcsaBareKing(Position p, int[] moves, int n) {
+        int me = p.side, them = me ^ 1;
+        if (p.royals[me] != 1 || p.royals[them] != 1) return null;
+        if (Math.min(p.pieceCount[me], p.pieceCount[them]) > MAX_STUCK + 1) return null;
+        boolean bareMe = isBare(p, me), bareThem = isBare(p, them);
+        if (!bareMe && !bareThem) return null;
+        if (bareMe && bareThem) {
+            for (int i = 0; i < n; i++) if (capturesRoyal(p, moves[i])) return null;
+            return Status.draw(Reason.BARE_KING);
+        }
+        if (bareMe) {
+            int extras = extras(p, them);
+            if (extras == 0) return null;
+            for (int i = 0; i < n; i++) {
+                int m = moves[i];
+                if (capturesRoyal(p, m) || extrasCaptured(p, m, them) == extras) return null;
+            }
+            return Status.win(them, Reason.BARE_KING);
+        }
+        return extras(p, me) > 0 ? Status.win(me, Reason.BARE_KING) : null;
+    }
+
+    private static boolean stuck(Position p, int sq, PieceKind k, int owner) {
+        return k.stuckOnLastRank && p.geo.onLastRank(sq, owner);
+    }
+
+    /** Nothing but the royal, apart from pawns and lances stuck on the last rank. */
+    private static boolean isBare(Position p, int s) {
+        for (int sq = 0; sq < p.geo.squares; sq++) {
+            int c = p.board[sq];
+            if (c == 0 || Position.owner(c) != s) continue;
+            PieceKind k = p.kinds[Math.abs(c)];
+            if (!k.royal && !stuck(p, sq, k, s)) return false;
+        }
+        return true;
+    }
+
+    private static boolean isExtra(Position p, int sq, int code) {
+        PieceKind k = p.kinds[Math.abs(code)];
+        return !k.royal && !k.pawnOrGoBetween && !stuck(p, sq, k, Position.owner(code));
+    }
+
+    /** Pieces that win against a bare royal: not royal, not an unpromoted pawn or go-between, not stuck. */
+    private static int extras(Position p, int s) {
+        int count = 0;
+        for (int sq = 0; sq < p.geo.squares; sq++) {
+            int c = p.board[sq];
+            if (c != 0 && Position.owner(c) == s && isExtra(p, sq, c)) count++;
+        }
+        return count;
+    }
+
+    private static int extrasCaptured(Position p, int m, int victim) {
+        int count = 0;
+        int mid = Move.mid(m), to = Move.to(m);
+        if (mid != Move.NO_SQUARE && p.board[mid] != 0 && isExtra(p, mid, p.board[mid])) count++;
+        if (to != Move.from(m) && p.board[to] != 0 && isExtra(p, to, p.board[to])) count++;
+        return count;
+    }
+
+    private static boolean capturesRoyal(Position p, int m) {
+        int mid = Move.mid(m), to = Move.to(m);
+        if (mid != Move.NO_SQUARE && p.board[mid] != 0 && p.kinds[Math.abs(p.board[mid])].royal) return true;
+        return to != Move.from(m) && p.board[to] != 0 && p.kinds[Math.abs(p.board[to])].royal;
+    }
+
+    /** lishogi's bare-king test for side c (shogiops {@code isBareKing}). */
+    private static boolean lishogiBared(Position p, int c) {
+        int t = c ^ 1;
+        if (p.royals[c] != 1 || p.royals[t] != 1 || p.pieceCount[c] > MAX_STUCK + 1) return false;
+        int ours = 0, theirs = 0;
+        for (int sq = 0; sq < p.geo.squares; sq++) {
+            int code = p.board[sq];
+            if (code == 0) continue;
+            PieceKind k = p.kinds[Math.abs(code)];
+            if (Position.owner(code) == c) {
+                if (!stuck(p, sq, k, c)) ours++;
+            } else if (!k.pawnOrGoBetween && !stuck(p, sq, k, t)) {
+                theirs++;
+            }
+        }
+        if (ours != 1 || theirs <= 1 || p.inCheck(t)) return false;
+        if (theirs > 2) return true;
+        int king = p.singleRoyalSquare(c);
+        for (int d = 0; d < 8; d++) {
+            int sq = p.geo.step[king * 8 + d];
+            if (sq < 0) continue;
+            int code = p.board[sq];
+            if (code != 0 && Position.owner(code) == t && !p.kinds[Math.abs(code)].pawnOrGoBetween
+                    && !stuck(p, sq, p.kinds[Math.abs(code)], t)) return false;
+        }
+        return true;
+    }
+
+    /** lishogi's draw: only the two royals (stuck pawns and lances aside), neither attacked. */
+    private static boolean royalsOnly(Position p) {
+        if (p.royals[0] != 1 || p.royals[1] != 1 || p.pieceCount[0] + p.pieceCount[1] > 2 * MAX_STUCK + 2) return false;
+        int count = 0;
+        for (int sq = 0; sq < p.geo.squares; sq++) {
+            int code = p.board[sq];
+            if (code != 0 && !stuck(p, sq, p.kinds[Math.abs(code)], Position.owner(code))) count++;
+        }
+        return count == 2 && !p.inCheck(0) && !p.inCheck(1);
+    }
+
+    // ---------------------------------------------------------------- repetition
+
+    /** The result of a fourth occurrence of the current position, or null if there is none. */
+    static Status repetition(Position p) {
+        Repetition rule = p.rules.repetition;
+        if (rule == Repetition.NONE || p.occurrences() < 4) return null;
+        int first = p.earlierOccurrence(3);
+        Cycle c = Cycle.replay(p, first);
+        if (rule == Repetition.DRAW_UNLESS_PERPETUAL) {
+            int checker = c.onlySide(c.allCheck);
+            if (checker >= 0) return Status.win(checker ^ 1, Reason.PERPETUAL_CHECK);
+            int attacker = c.onlySide(c.allAttack);
+            if (attacker >= 0) return Status.win(attacker ^ 1, Reason.PERPETUAL_ATTACK);
+            return Status.draw(Reason.REPETITION);
+        }
+        // Seed 000 rule 4: the side that started the repetition loses.
+        int starter = c.onlySide(c.allCheck);
+        if (starter < 0) starter = c.onlySide(c.allAttack);
+        if (starter < 0) starter = c.firstPasser;
+        if (starter < 0) starter = p.side;
+        return Status.win(starter ^ 1, Reason.REPETITION);
+    }
+
+    /** What each side did on every move of a repetition cycle. */
+    private static final class Cycle {
+        final boolean[] allCheck = {true, true};
+        final boolean[] allAttack = {true, true};
+        final boolean[] moved = new boolean[2];
+        int firstPasser = -1;
+
+        int onlySide(boolean[] flags) {
+            boolean s = flags[0] && moved[0], g = flags[1] && moved[1];
+            return s == g ? -1 : s ? 0 : 1;
+        }
+
+        /** Replays the moves made since history index first, noting checks, attacks and passes. */
+        static Cycle replay(Position p, int first) {
+            Cycle c = new Cycle();
+            int[] past = p.history();
+            for (int i = past.length; i > first; i--) p.unmake();
+            for (int i = first; i < past.length; i++) {
+                int m = past[i];
+                int mover = p.side;
+                boolean pass = Move.from(m) == Move.to(m) && Move.hasMid(m) && p.board[Move.mid(m)] == 0;
+                p.make(m);
+                c.moved[mover] = true;
+                if (pass && c.firstPasser < 0) c.firstPasser = mover;
+                if (!p.inCheck(mover ^ 1)) c.allCheck[mover] = false;
+                if (!attacksAPiece(p, Move.to(m))) c.allAttack[mover] = false;
+            }
+            return c;
+        }
+
+        private static boolean attacksAPiece(Position p, int from) {
+            int owner = Position.owner(p.board[from]);
+            for (int sq = 0; sq < p.geo.squares; sq++) {
+                int code = p.board[sq];
+                if (code != 0 && Position.owner(code) != owner && p.reaches(from, sq)) return true;
+            }
+            return false;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.kifudb.rules;
+
+import java.util.Locale;
+
+/**
+ * One kind of piece as data: its SFEN token, names, movement atoms and promotion.
+ *
+ * <p>Movement is written as in {@code pieces-and-setups.md} §1.3-1.4, e.g.
+ * {@code "slide(orth) step(diag)"}, with directions relative to the owner. The constructor turns it into
+ * per-side absolute tables so the move generator never has to flip directions.
+ */
+public final class PieceKind {
+    public static final int UNLIMITED = 64;
+
+    public final int id;
+    /** SFEN token: one letter, or {@code +} and the letter of the unpromoted piece. */
+    public final String token;
+    public final String kanji;
+    public final String english;
+    /** Name used by lishogi's library for this role (for reference and notation). */
+    public final String role;
+    public final String movement;
+    public final boolean promoted;
+    /** Id of the kind this one promotes to, 0 if it never promotes. */
+    int promotesTo;
+    /** Id of the unpromoted kind for a promoted token. */
+    int demotesTo;
+    boolean royal;
+    /** Counts as a Lion for the lion capture rules. */
+    boolean lionRank;
+    /** An unpromoted pawn or go-between (bridge-capture exception, bare-king counting). */
+    boolean pawnOrGoBetween;
+    /** Can never move again once on its last rank (pawn, lance). */
+    boolean stuckOnLastRank;
+
+    /** Range per absolute direction, per side: {@code range[side * 8 + dir]}. */
+    final int[] range = new int[16];
+    /** Absolute-direction masks per side. */
+    final int[] jump2 = new int[2], lionLine = new int[2];
+    boolean knight;
+    /** Full lion power ({@code lion} atom). */
+    boolean lion;
+    /** Directions (per side) in which the piece reaches the adjacent square. */
+    final int[] reach1 = new int[2];
+    /** Directions (per side) in which the piece reaches the square two away whatever lies between. */
+    final int[] reach2 = new int[2];
+
+    PieceKind(int id, String token, String kanji, String english, String role, String movement) {
+        this.id = id;
+        this.token = token;
+        this.kanji = kanji;
+        this.english = english;
+        this.role = role;
+        this.movement = movement;
+        this.promoted = token.startsWith("+");
+        parseMovement(movement);
+    }
+
+    private void parseMovement(String spec) {
+        int[] rel = new int[8];
+        int relJump2 = 0, relLionLine = 0;
+        for (String atom : spec.trim().split("\\s*\\+\\s*|\\s+")) {
+            if (atom.isEmpty()) continue;
+            String name = atom, args = "";
+            int p = atom.indexOf('(');
+            if (p >= 0) {
+                name = atom.substring(0, p);
+                args = atom.substring(p + 1, atom.length() - 1);
+            }
+            int dirs = args.isEmpty() ? 0 : dirMask(args);
+            switch (name) {
+                case "step" -> set(rel, dirs, 1);
+                case "slide" -> set(rel, dirs, UNLIMITED);
+                case "jump2" -> relJump2 |= dirs;
+                case "lionline" -> relLionLine |= dirs;
+                case "lion" -> lion = true;
+                case "knight" -> knight = true;
+                default -> {
+                    if (name.startsWith("slide<=")) set(rel, dirs, Integer.parseInt(name.substring(7)));
+                    else throw new IllegalArgumentException("unknown movement atom " + atom + " in " + spec);
+                }
+            }
+        }
+        for (int side = 0; side < 2; side++) {
+            for (int d = 0; d < 8; d++) {
+                int abs = side == 0 ? d : (d + 4) & 7;
+                range[side * 8 + abs] = rel[d];
+                if ((relJump2 & (1 << d)) != 0) jump2[side] |= 1 << abs;
+                if ((relLionLine & (1 << d)) != 0) lionLine[side] |= 1 << abs;
+                if (rel[d] > 0 || (relLionLine & (1 << d)) != 0 || lion) reach1[side] |= 1 << abs;
+                if ((relJump2 & (1 << d)) != 0 || (relLionLine & (1 << d)) != 0 || lion) reach2[side] |= 1 << abs;
+            }
+        }
+    }
+
+    private static void set(int[] rel, int mask, int value) {
+        for (int d = 0; d < 8; d++) if ((mask & (1 << d)) != 0) rel[d] = Math.max(rel[d], value);
+    }
+
+    static int dirMask(String list) {
+        int mask = 0;
+        for (String s : list.split(",")) {
+            switch (s.trim().toUpperCase(Locale.ROOT)) {
+                case "F" -> mask |= 1;
+                case "FR" -> mask |= 1 << 1;
+                case "R" -> mask |= 1 << 2;
+                case "BR" -> mask |= 1 << 3;
+                case "B" -> mask |= 1 << 4;
+                case "BL" -> mask |= 1 << 5;
+                case "L" -> mask |= 1 << 6;
+                case "FL" -> mask |= 1 << 7;
+                case "ORTH" -> mask |= 0b01010101;
+                case "DIAG" -> mask |= 0b10101010;
+                case "ALL" -> mask |= 0xFF;
+                default -> throw new IllegalArgumentException("unknown direction " + s);
+            }
+        }
+        return mask;
+    }
+
+    public boolean isRoyal() {
+        return royal;
+    }
+
+    public boolean isLion() {
+        return lionRank;
+    }
+
+    public boolean canPromote() {
+        return promotesTo != 0;
+    }
+
+    /** Whether the piece has two-step moves (lion power on some line). */
+    public boolean hasLionPower() {
+        return lion || lionLine[0] != 0;
+    }
+
+    @Override
+    public String toString() {
+        return token + " " + english;
+    }
+}

@@ -1,0 +1,426 @@
+package io.kifudb.rules;
+
+import java.util.Arrays;
+
+/**
+ * A position under one rule set, with make/unmake, incremental keys and the history since the position
+ * it was set up from (for repetition and for "which royal was just captured").
+ *
+ * <p>Pieces are bytes: {@code +id} for sente, {@code -id} for gote, 0 for an empty square.
+ */
+public final class Position {
+    public static final int SENTE = 0, GOTE = 1;
+
+    public final RuleSet rules;
+    final Variant variant;
+    final Geometry geo;
+    final PieceKind[] kinds;
+    final byte[] board;
+    int side;
+    /** Counter-strike marker: the square where a non-Lion just captured a Lion, or -1. */
+    int marker = -1;
+    int moveNumber = 1;
+    long key;
+    final int[] royals = new int[2];
+    final int[] pieceCount = new int[2];
+    /** Whether each side had a royal in the position this one was set up from (rule-sets.md §1). */
+    final boolean[] hadRoyal = new boolean[2];
+
+    // History since set-up: index i holds what is needed to undo the move made at ply i.
+    private int ply;
+    private long[] keyHistory = new long[256];
+    private int[] moveHistory = new int[256];
+    /** Packed undo data: captured-at-mid, captured-at-to, moved piece, previous marker (bytes). */
+    private int[] undoHistory = new int[256];
+    /** First ply of the current run of reversible moves, per ply (repetitions can only reach back so far). */
+    private int[] reversibleFrom = new int[256];
+
+    final MoveGen moveGen;
+    private final int[] scratch = new int[MoveGen.MAX_MOVES];
+
+    Position(RuleSet rules) {
+        this.rules = rules;
+        this.variant = rules.variant;
+        this.geo = variant.geometry;
+        this.kinds = variant.kinds;
+        this.board = new byte[geo.squares];
+        this.moveGen = new MoveGen(this);
+    }
+
+    /** The rule set's start position. */
+    public static Position start(RuleSet rules) {
+        return Sfen.parse(rules, rules.variant.startSfen);
+    }
+
+    /** Recomputes key and counts from the board; called once after set-up. */
+    void initialise() {
+        royals[0] = royals[1] = pieceCount[0] = pieceCount[1] = 0;
+        key = rules.keySalt;
+        for (int sq = 0; sq < geo.squares; sq++) {
+            int p = board[sq];
+            if (p == 0) continue;
+            int owner = p > 0 ? SENTE : GOTE;
+            pieceCount[owner]++;
+            if (kinds[Math.abs(p)].royal) royals[owner]++;
+            key ^= pieceKey(sq, p);
+        }
+        if (side == GOTE) key ^= variant.sideKey;
+        if (marker >= 0) key ^= variant.markerKeys[marker];
+        hadRoyal[0] = royals[0] > 0;
+        hadRoyal[1] = royals[1] > 0;
+        ply = 0;
+        reversibleFrom[0] = 0;
+    }
+
+    private long pieceKey(int sq, int code) {
+        return variant.pieceKeys[(code + variant.kindCount()) * geo.squares + sq];
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    public Geometry geometry() {
+        return geo;
+    }
+
+    public int sideToMove() {
+        return side;
+    }
+
+    /** Piece code on sq: positive sente, negative gote, 0 empty. */
+    public int pieceAt(int sq) {
+        return board[sq];
+    }
+
+    public PieceKind kindAt(int sq) {
+        int p = board[sq];
+        return p == 0 ? null : kinds[Math.abs(p)];
+    }
+
+    public int counterStrikeSquare() {
+        return marker;
+    }
+
+    public int moveNumber() {
+        return moveNumber;
+    }
+
+    /** Transposition key: board, side to move and the counter-strike marker, salted per rule set. */
+    public long key() {
+        return key;
+    }
+
+    /** Moves made since this position was set up. */
+    public int ply() {
+        return ply;
+    }
+
+    public int royalCount(int s) {
+        return royals[s];
+    }
+
+    public int pieceCount(int s) {
+        return pieceCount[s];
+    }
+
+    public boolean hadRoyalAtSetUp(int s) {
+        return hadRoyal[s];
+    }
+
+    /** The moves made since set-up, oldest first. */
+    public int[] history() {
+        return Arrays.copyOf(moveHistory, ply);
+    }
+
+    public String sfen() {
+        return Sfen.format(this);
+    }
+
+    static int owner(int code) {
+        return code > 0 ? SENTE : GOTE;
+    }
+
+    boolean isEnemy(int code, int s) {
+        return s == SENTE ? code < 0 : code > 0;
+    }
+
+    boolean isOwn(int code, int s) {
+        return s == SENTE ? code > 0 : code < 0;
+    }
+
+    // ---------------------------------------------------------------- make / unmake
+
+    public void make(int move) {
+        int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
+        if (ply + 1 >= moveHistory.length) grow();
+        keyHistory[ply] = key;
+        moveHistory[ply] = move;
+        int moved = board[from];
+        int mover = owner(moved);
+        int enemy = mover ^ 1;
+        board[from] = 0;
+        key ^= pieceKey(from, moved);
+        int capMid = 0;
+        if (mid != Move.NO_SQUARE) {
+            capMid = board[mid];
+            if (capMid != 0) {
+                board[mid] = 0;
+                key ^= pieceKey(mid, capMid);
+                lose(enemy, capMid);
+            }
+        }
+        int capTo = board[to];
+        if (capTo != 0) {
+            key ^= pieceKey(to, capTo);
+            lose(enemy, capTo);
+        }
+        int placed = moved;
+        PieceKind kind = kinds[Math.abs(moved)];
+        if (Move.promotes(move)) {
+            placed = moved > 0 ? kind.promotesTo : -kind.promotesTo;
+            if (kinds[kind.promotesTo].royal) royals[mover]++;
+        }
+        board[to] = (byte) placed;
+        key ^= pieceKey(to, placed);
+        int oldMarker = marker;
+        int newMarker = -1;
+        if (!kind.lionRank) {
+            if (capMid != 0 && kinds[Math.abs(capMid)].lionRank) newMarker = mid;
+            if (capTo != 0 && kinds[Math.abs(capTo)].lionRank) newMarker = to;
+        }
+        if (oldMarker >= 0) key ^= variant.markerKeys[oldMarker];
+        if (newMarker >= 0) key ^= variant.markerKeys[newMarker];
+        marker = newMarker;
+        undoHistory[ply] = (capMid & 0xFF) | (capTo & 0xFF) << 8 | (moved & 0xFF) << 16 | (oldMarker & 0xFF) << 24;
+        side ^= 1;
+        key ^= variant.sideKey;
+        moveNumber++;
+        boolean irreversible = capMid != 0 || capTo != 0 || placed != moved;
+        reversibleFrom[ply + 1] = irreversible ? ply + 1 : reversibleFrom[ply];
+        ply++;
+    }
+
+    private void lose(int owner, int code) {
+        pieceCount[owner]--;
+        if (kinds[Math.abs(code)].royal) royals[owner]--;
+    }
+
+    private void gain(int owner, int code) {
+        pieceCount[owner]++;
+        if (kinds[Math.abs(code)].royal) royals[owner]++;
+    }
+
+    public void unmake() {
+        ply--;
+        int move = moveHistory[ply];
+        int undo = undoHistory[ply];
+        int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
+        int capMid = (byte) undo, capTo = (byte) (undo >> 8), moved = (byte) (undo >> 16), oldMarker = (byte) (undo >> 24);
+        int mover = owner(moved), enemy = mover ^ 1;
+        int placed = board[to];
+        if (placed != moved && kinds[Math.abs(placed)].royal) royals[mover]--;
+        board[to] = (byte) capTo;
+        if (capTo != 0) gain(enemy, capTo);
+        if (mid != Move.NO_SQUARE && capMid != 0) {
+            board[mid] = (byte) capMid;
+            gain(enemy, capMid);
+        }
+        board[from] = (byte) moved;
+        marker = oldMarker;
+        side ^= 1;
+        moveNumber--;
+        key = keyHistory[ply];
+    }
+
+    private void grow() {
+        int n = moveHistory.length * 2;
+        keyHistory = Arrays.copyOf(keyHistory, n);
+        moveHistory = Arrays.copyOf(moveHistory, n);
+        undoHistory = Arrays.copyOf(undoHistory, n);
+        reversibleFrom = Arrays.copyOf(reversibleFrom, n);
+    }
+
+    /** Piece captured at the destination by the move made at history index i (0 if none). */
+    int capturedAt(int i) {
+        return (byte) (undoHistory[i] >> 8);
+    }
+
+    int capturedMid(int i) {
+        return (byte) undoHistory[i];
+    }
+
+    /** How many times the current position has occurred since set-up, this time included. */
+    public int occurrences() {
+        int n = 1;
+        for (int i = ply - 2; i >= reversibleFrom[ply]; i -= 2) if (keyHistory[i] == key) n++;
+        return n;
+    }
+
+    /** History index of the n-th most recent earlier occurrence (1 = latest), or -1. */
+    int earlierOccurrence(int n) {
+        for (int i = ply - 2; i >= reversibleFrom[ply]; i -= 2) if (keyHistory[i] == key && --n == 0) return i;
+        return -1;
+    }
+
+    // ---------------------------------------------------------------- attacks
+
+    /** Whether a piece of side {@code by} could move to sq by its movement alone (no capture bans). */
+    public boolean isAttacked(int sq, int by) {
+        final byte[] b = board;
+        final int[] step = geo.step, step2 = geo.step2;
+        for (int d = 0; d < 8; d++) {
+            int back = (d + 4) & 7;
+            int s = sq;
+            for (int dist = 1; ; dist++) {
+                s = step[s * 8 + d];
+                if (s < 0) break;
+                int p = b[s];
+                if (p == 0) continue;
+                if (owner(p) == by) {
+                    PieceKind k = kinds[Math.abs(p)];
+                    if (dist == 1 ? (k.reach1[by] & (1 << back)) != 0 : k.range[by * 8 + back] >= dist) return true;
+                }
+                break;
+            }
+            int s2 = step2[sq * 8 + d];
+            if (s2 >= 0) {
+                int p = b[s2];
+                if (p != 0 && owner(p) == by && (kinds[Math.abs(p)].reach2[by] & (1 << back)) != 0) return true;
+            }
+        }
+        final int[] ring = geo.ring2;
+        for (int i = 0; i < 16; i++) {
+            int s = ring[sq * 16 + i];
+            if (s < 0) continue;
+            int p = b[s];
+            if (p != 0 && owner(p) == by && kinds[Math.abs(p)].lion) return true;
+        }
+        // A knight of side `by` attacks sq from the squares a knight of the other side would jump to.
+        int base = sq * 4 + (by == SENTE ? 2 : 0);
+        for (int i = 0; i < 2; i++) {
+            int s = geo.knight[base + i];
+            if (s < 0) continue;
+            int p = b[s];
+            if (p != 0 && owner(p) == by && kinds[Math.abs(p)].knight) return true;
+        }
+        return false;
+    }
+
+    /** Whether the piece on {@code from} could move to {@code target} by its movement alone. */
+    public boolean reaches(int from, int target) {
+        int p = board[from];
+        if (p == 0 || from == target) return false;
+        PieceKind k = kinds[Math.abs(p)];
+        int by = owner(p);
+        int dist = geo.distance(from, target);
+        if (k.lion && dist <= 2) return true;
+        if (k.knight) {
+            int base = from * 4 + (by == SENTE ? 0 : 2);
+            if (geo.knight[base] == target || geo.knight[base + 1] == target) return true;
+        }
+        int dir = geo.direction(from, target);
+        if (dir < 0) return false;
+        if (dist == 1 && (k.reach1[by] & (1 << dir)) != 0) return true;
+        if (dist == 2 && (k.reach2[by] & (1 << dir)) != 0) return true;
+        if (k.range[by * 8 + dir] < dist) return false;
+        int s = from;
+        for (int i = 1; i < dist; i++) {
+            s = geo.step[s * 8 + dir];
+            if (board[s] != 0) return false;
+        }
+        return true;
+    }
+
+    /** Whether any royal of side s is attacked. */
+    public boolean inCheck(int s) {
+        if (royals[s] == 0) return false;
+        for (int sq = 0; sq < geo.squares; sq++) {
+            int p = board[sq];
+            if (p != 0 && owner(p) == s && kinds[Math.abs(p)].royal && isAttacked(sq, s ^ 1)) return true;
+        }
+        return false;
+    }
+
+    /** Square of side s's only royal, or -1 if it has none or several. */
+    int singleRoyalSquare(int s) {
+        if (royals[s] != 1) return -1;
+        for (int sq = 0; sq < geo.squares; sq++) {
+            int p = board[sq];
+            if (p != 0 && owner(p) == s && kinds[Math.abs(p)].royal) return sq;
+        }
+        return -1;
+    }
+
+    // ---------------------------------------------------------------- moves and status
+
+    /**
+     * Generates the legal moves (canonical, one per distinct move) into out, ignoring whether the game
+     * has ended. Returns the count.
+     */
+    public int generate(int[] out) {
+        return moveGen.generate(out);
+    }
+
+    /** The game status of this position (history included). */
+    public Status status() {
+        int n = moveGen.generate(scratch);
+        return Judge.status(this, scratch, n);
+    }
+
+    /** Status given the already generated legal moves of this position. */
+    public Status status(int[] moves, int count) {
+        return Judge.status(this, moves, count);
+    }
+
+    /** The legal moves, sorted by USI spelling; none when the game is over. */
+    public int[] legalMoves() {
+        int[] buf = new int[MoveGen.MAX_MOVES];
+        int n = moveGen.generate(buf);
+        if (!Judge.status(this, buf, n).isOngoing()) return new int[0];
+        return Arrays.copyOf(buf, n);
+    }
+
+    public String usi(int move) {
+        return Move.usi(geo, move);
+    }
+
+    /**
+     * Finds the legal move a USI string denotes, accepting every spelling of it (rule-sets.md §1).
+     *
+     * @throws IllegalMoveException if the string is malformed or the move is not legal here
+     */
+    public int parseMove(String usi) {
+        return UsiMoves.parse(this, usi);
+    }
+
+    /** Plays a USI move after checking it is legal and that the game is not over. */
+    public int play(String usi) {
+        Status st = status();
+        if (!st.isOngoing()) throw new IllegalMoveException(usi, "the game is over (" + st + ")");
+        int m = parseMove(usi);
+        make(m);
+        return m;
+    }
+
+    public Position copy() {
+        Position p = Sfen.parse(rules, Sfen.format(this));
+        // Keep the set-up facts and history so repetition and royal-loss rules see the same past.
+        int[] past = history();
+        Position root = Sfen.parse(rules, rootSfen());
+        for (int m : past) root.make(m);
+        return past.length == 0 ? p : root;
+    }
+
+    /** SFEN of the position this one was set up from. */
+    public String rootSfen() {
+        int[] past = history();
+        for (int i = 0; i < past.length; i++) unmake();
+        String s = sfen();
+        for (int m : past) make(m);
+        return s;
+    }
+
+    @Override
+    public String toString() {
+        return sfen();
+    }
+}
