@@ -130,6 +130,11 @@ public final class PieceKind {
         return promotesTo != 0;
     }
 
+    /** Id of the promoted kind, 0 if the piece never promotes. */
+    public int promotedId() {
+        return promotesTo;
+    }
+
     /** Whether the piece has two-step moves (lion power on some line). */
     public boolean hasLionPower() {
         return lion || lionLine[0] != 0;
