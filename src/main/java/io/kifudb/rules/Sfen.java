@@ -59,11 +59,7 @@ public final class Sfen {
         if (f.length >= 3 && !f[2].equals("-")) {
             int sq = g.parse(f[2]);
             if (sq < 0) throw new SfenException("third field must be '-' or a square, got '" + f[2] + "'");
-            int p = pos.board[sq];
-            if (p == 0)
-                throw new SfenException("counter-strike square " + f[2] + " is empty");
-            if (Position.owner(p) == pos.side)
-                throw new SfenException("counter-strike square " + f[2] + " must hold a piece of the side that just moved");
+            // The square may be empty: a Falcon or Eagle that took a Lion on its first step moved on.
             pos.marker = sq;
         }
         if (f.length == 4) {

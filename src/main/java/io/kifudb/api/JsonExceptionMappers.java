@@ -1,0 +1,64 @@
+package io.kifudb.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * A request body that is not valid JSON, or JSON of the wrong shape -> 400 {@code invalid-json}, with
+ * the offending JSON path as {@code field} and the position as {@code line} where Jackson knows them.
+ *
+ * <p>{@link MismatchedInputException} needs its own mapper: Quarkus ships a built-in one for exactly
+ * that type, and the most specific type wins.
+ */
+public final class JsonExceptionMappers {
+
+    private JsonExceptionMappers() {
+    }
+
+    static Response toProblem(JsonProcessingException e) {
+        String detail = e.getOriginalMessage();
+        Problem problem = Problem.of(400, Problem.INVALID_JSON, "Invalid JSON body", detail);
+        if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+            problem = problem.withLine(e.getLocation().getLineNr());
+        }
+        if (e instanceof JsonMappingException jme && !jme.getPath().isEmpty()) {
+            problem = problem.withField(path(jme));
+        }
+        return Problems.response(problem);
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (sb.length() > 0) {
+                    sb.append('.');
+                }
+                sb.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                sb.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    @Provider
+    public static class Processing implements ExceptionMapper<JsonProcessingException> {
+        @Override
+        public Response toResponse(JsonProcessingException e) {
+            return toProblem(e);
+        }
+    }
+
+    @Provider
+    public static class MismatchedInput implements ExceptionMapper<MismatchedInputException> {
+        @Override
+        public Response toResponse(MismatchedInputException e) {
+            return toProblem(e);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.kifudb.api;
+
+import io.kifudb.rules.IllegalMoveException;
+import io.kifudb.rules.PieceKind;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
+import io.kifudb.rules.SfenException;
+import io.kifudb.rules.Status;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** The rule sets, and legal moves / game status of any position under them. */
+@Path("/api/rules")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Rules", description = "Rule sets, legal moves and game status")
+public class RulesResource {
+
+    /** A piece kind of a rule set's variant. */
+    public record PieceDto(
+            @Schema(description = "SFEN token (lowercase; uppercase is sente)", examples = "n") String sfen,
+            String kanji, String name,
+            @Schema(description = "lishogi's role name") String role,
+            @Schema(description = "movement atoms, directions relative to the owner", examples = "slide(orth) step(diag)") String movement,
+            @Schema(description = "SFEN token of the promoted form, absent if it never promotes") String promotesTo,
+            boolean royal, boolean lion) {
+    }
+
+    /** A rule set: its board, start position, pieces and the policies that judge it. */
+    public record RuleSetDto(
+            @Schema(examples = "chu") String id, String name, int boardSize, int promotionZone, String startSfen,
+            @Schema(description = "lion capture policy: JCSA, SDIN or LISHOGI") String lionCapture,
+            @Schema(description = "promotion policy: JCSA, SDIN or LISHOGI") String promotion,
+            String bareKing, String repetition, boolean checkmate, int plyLimit, List<PieceDto> pieces) {
+    }
+
+    /** How the game stands: {@code ongoing}, or the result and why. */
+    public record StatusDto(
+            @Schema(description = "ongoing, sente, gote or draw", examples = "ongoing") String result,
+            @Schema(description = "why the game ended (royal-captured, checkmate, bare-king, no-legal-move, repetition, "
+                    + "perpetual-check, perpetual-attack, royals-only, ply-limit); absent while ongoing") String reason) {
+        static StatusDto of(Status s) {
+            return new StatusDto(s.result(), s.isOngoing() ? null : s.reason().id);
+        }
+    }
+
+    /** The position after the played moves, with its legal moves. */
+    public record MovesDto(String rules,
+                           @Schema(description = "the position after the played moves") String sfen,
+                           @Schema(description = "sente or gote") String sideToMove,
+                           @Schema(description = "the played moves in canonical spelling") List<String> played,
+                           @Schema(description = "legal moves, canonical USI, sorted; empty when the game is over") List<String> moves,
+                           StatusDto status) {
+    }
+
+    @GET
+    @Operation(summary = "List the rule sets", description = "Every rule set with its board size, start SFEN, pieces and policies.")
+    public List<RuleSetDto> list() {
+        return RuleSet.all().stream().map(RulesResource::dto).toList();
+    }
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "One rule set")
+    @APIResponse(responseCode = "200", description = "the rule set")
+    @APIResponse(responseCode = "400", description = "unknown rule set", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public RuleSetDto get(@PathParam("id") String id) {
+        return dto(ruleSet(id));
+    }
+
+    @GET
+    @Path("/{id}/moves")
+    @Operation(summary = "Legal moves and status of a position",
+            description = "Plays the given moves (if any) from the SFEN (default: the start position), then gives the resulting SFEN, "
+                    + "its legal moves (canonical USI, sorted) and the game status. Every spelling of a move is accepted "
+                    + "(e.g. a Lion's 7j7i6h for 7j6h); the played moves are echoed in canonical spelling.")
+    @APIResponse(responseCode = "200", description = "the position and its moves")
+    @APIResponse(responseCode = "400", description = "unknown rule set, unreadable SFEN, or an illegal move (with its ply)",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public MovesDto moves(@PathParam("id") String id,
+                          @Parameter(description = "start position in SFEN; default the rule set's start position",
+                                  example = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1")
+                          @QueryParam("sfen") String sfen,
+                          @Parameter(description = "USI moves to play first, comma-separated", example = "7i7h,6d6e")
+                          @QueryParam("play") String play) {
+        RuleSet rules = ruleSet(id);
+        Position pos;
+        try {
+            pos = sfen == null || sfen.isBlank() ? Position.start(rules) : Sfen.parse(rules, sfen);
+        } catch (SfenException e) {
+            throw ProblemException.badRequest(Problem.INVALID_SFEN, "Invalid SFEN", e.getMessage()).withField("sfen");
+        }
+        List<String> played = new ArrayList<>();
+        if (play != null && !play.isBlank()) {
+            List<String> moves = Arrays.stream(play.split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
+            for (String usi : moves) {
+                try {
+                    played.add(pos.usi(pos.play(usi)));
+                } catch (IllegalMoveException e) {
+                    throw ProblemException.badRequest(Problem.ILLEGAL_MOVE, "Illegal move",
+                                    "ply " + (played.size() + 1) + ": " + e.getMessage())
+                            .withPly(played.size() + 1).withMove(usi).withField("play");
+                }
+            }
+        }
+        int[] legal = pos.legalMoves();
+        List<String> moves = new ArrayList<>(legal.length);
+        for (int m : legal) moves.add(pos.usi(m));
+        moves.sort(null);
+        return new MovesDto(rules.id, pos.sfen(), pos.sideToMove() == Position.SENTE ? "sente" : "gote",
+                played, moves, StatusDto.of(pos.status()));
+    }
+
+    static RuleSet ruleSet(String id) {
+        RuleSet r = RuleSet.byId(id);
+        if (r == null) throw ProblemException.unknownRuleSet(id);
+        return r;
+    }
+
+    static RuleSetDto dto(RuleSet r) {
+        List<PieceDto> pieces = new ArrayList<>();
+        for (PieceKind k : r.variant.kinds())
+            pieces.add(new PieceDto(k.token, k.kanji, k.english, k.role, k.movement,
+                    k.canPromote() ? r.variant.kind(k.promotedId()).token : null, k.isRoyal(), k.isLion()));
+        return new RuleSetDto(r.id, r.name, r.geometry().size, r.variant.zoneDepth, r.variant.startSfen,
+                r.lionPolicy.name(), r.promotionPolicy.name(), r.bareKing.name(), r.repetition.name(),
+                r.checkmate, r.plyLimit, pieces);
+    }
+}

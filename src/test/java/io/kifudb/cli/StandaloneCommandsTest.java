@@ -1,0 +1,88 @@
+package io.kifudb.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The standalone commands, run in-process as {@code main} would (no Quarkus boot). */
+class StandaloneCommandsTest {
+    private static final String START = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+    private record Run(int code, String out) {}
+
+    private static Run run(String stdin, String... args) {
+        PrintStream oldOut = System.out;
+        InputStream oldIn = System.in;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+            if (stdin != null) System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+            int code = Main.runStandalone(args);
+            return new Run(code, buf.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setIn(oldIn);
+        }
+    }
+
+    @Test
+    void perftPrintsOneLinePerDepth() {
+        Run r = run(null, "perft", "--rules", "chu", "--depth", "3");
+        assertThat(r.code()).isZero();
+        assertThat(r.out().lines().map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).toList())
+                .containsExactly("1 36", "2 1296", "3 48315");
+    }
+
+    @Test
+    void movesBatchUsesTheOracleLineFormat() {
+        Run r = run(START + "\n\nnot an sfen\n", "moves", "--rules", "chu-lishogi");
+        assertThat(r.code()).isEqualTo(1);
+        String[] lines = r.out().split("\n");
+        assertThat(lines).hasSize(2);
+        String[] cols = lines[0].split("\t");
+        assertThat(cols[0]).isEqualTo(START);
+        assertThat(cols[1]).isEqualTo("36");
+        assertThat(cols[2].split(" ")).hasSize(36).isSorted();
+        assertThat(lines[1]).startsWith("not an sfen\tERROR\t");
+    }
+
+    @Test
+    void movesOfAnEndedGameAreEmpty() {
+        // Sente to move has no royal: lost under chu-lishogi, so no moves; under chu it plays on.
+        String sfen = "5k6/12/5N6/12/12/12/12/12/12/12/12/12 b - 1";
+        assertThat(run(null, "moves", "--rules", "chu-lishogi", sfen).out()).isEqualTo(sfen + "\t0\t\n");
+        // Lion in the open: 8 steps, 16 jumps (one takes the King) and one pass.
+        assertThat(run(null, "moves", "--rules", "chu", sfen).out().split("\t")[1]).isEqualTo("25");
+    }
+
+    @Test
+    void checkReportsEachRecord(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("games.txt");
+        Files.writeString(f, String.join("\n",
+                "7i7h 5d5e",
+                "{\"id\":\"x\",\"initial_sfen\":\"" + START + "\",\"moves\":\"7i7h 5d5e 7h7g 5e5f 7g7f 5f5g 7f7e 5g5h 7e7d\"}",
+                "7i7h 7h7g 6d6e",
+                "{\"moves\": 3}"));
+        Run r = run(null, "check", "--rules", "chu", f.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out().lines().toList()).containsExactly(
+                "OK 2 ongoing",
+                "OK 9 ongoing",
+                "ERROR 2 illegal move 7h7g: the piece on 7h is not gote's",
+                "ERROR 0 line 4: field 'moves' must be a string");
+    }
+
+    @Test
+    void unknownRuleSetIsAUsageError() {
+        assertThat(run(null, "perft", "--rules", "shogi", "--depth", "1").code()).isEqualTo(2);
+    }
+}
