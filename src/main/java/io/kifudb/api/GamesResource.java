@@ -1,0 +1,167 @@
+package io.kifudb.api;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kifudb.importer.GameImporter;
+import io.kifudb.notation.GameRecord;
+import io.kifudb.notation.RecordFormatException;
+import io.kifudb.notation.Records;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.store.Game;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Sort;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.net.URI;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Importing one record, and reading stored games. */
+@Path("/api/games")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Games", description = "Import one record; read and search stored games")
+public class GamesResource {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    GameImporter importer;
+
+    /** A stored game. */
+    public record GameDto(long id, String rules, String initialSfen, List<String> moves, int plies,
+                          @Schema(description = "ongoing, sente, gote or draw") String result,
+                          @Schema(description = "why: a rules reason (royal-captured, checkmate, ...) or the record's own (resign, ...)") String reason,
+                          String sente, String gote, String event, LocalDate date, String site, String source, String sourceId,
+                          @Schema(description = "comments by ply (0: before the first move)") Map<Integer, String> comments,
+                          @Schema(description = "lenient import: the ply where the record stopped being legal (absent if legal)") Integer stoppedPly,
+                          String stoppedReason,
+                          @Schema(description = "true when the record was already stored (no second copy made)") boolean duplicate) {
+        static GameDto of(Game g, boolean duplicate) {
+            Map<Integer, String> comments = Map.of();
+            if (g.comments != null) {
+                try {
+                    comments = JSON.readValue(g.comments, new TypeReference<HashMap<Integer, String>>() {});
+                } catch (Exception e) {
+                    throw new IllegalStateException("stored comments of game " + g.id + " are not JSON", e);
+                }
+            }
+            return new GameDto(g.id, g.rules, g.initialSfen, g.moves.isEmpty() ? List.of() : Arrays.asList(g.moves.split(" ")),
+                    g.plies, g.result, g.reason, g.sente, g.gote, g.event, g.date, g.site, g.source, g.sourceId, comments,
+                    g.stoppedPly == 0 ? null : g.stoppedPly, g.stoppedReason, duplicate);
+        }
+    }
+
+    /** A page of games. */
+    public record GamePage(int page, int size, long total, List<GameDto> games) {}
+
+    @POST
+    @Consumes({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON, "application/x-ndjson", MediaType.WILDCARD})
+    @Operation(summary = "Import one record",
+            description = "The body is one record in any supported format (lishogi USI move list, lishogi JSON export, our game JSON), "
+                    + "detected from the text. Every move is checked. The rule set is `rules`, else the record's own, else the format's default "
+                    + "(chu-lishogi for lishogi formats). A record already stored (same rule set, start and moves) is not stored twice: "
+                    + "the answer is 200 with the stored game and `duplicate: true`.")
+    @APIResponse(responseCode = "201", description = "imported", content = @Content(schema = @Schema(implementation = GameDto.class)))
+    @APIResponse(responseCode = "200", description = "already stored", content = @Content(schema = @Schema(implementation = GameDto.class)))
+    @APIResponse(responseCode = "400", description = "unreadable record or unknown rule set", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "an illegal move: the problem names the ply, the move and the rule it breaks", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response importOne(@Parameter(description = "rule set id", example = "chu") @QueryParam("rules") String rules,
+                              @Parameter(description = "store the legal prefix of a broken record, marking where and why it stops")
+                              @QueryParam("lenient") @DefaultValue("false") boolean lenient,
+                              String body) {
+        RuleSet requested = rules == null ? null : RulesResource.ruleSet(rules);
+        if (body == null || body.isBlank())
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Empty record", "the request body holds no record");
+        List<GameRecord> records;
+        try {
+            records = Records.read("request", body);
+        } catch (RecordFormatException e) {
+            throw ProblemException.badRequest("invalid-record", "Unreadable record", "line " + e.line + ": " + e.getMessage()).withLine(e.line);
+        }
+        if (records.size() != 1)
+            throw ProblemException.badRequest("invalid-record", "One record expected",
+                    "the body holds " + records.size() + " records; use POST /api/imports for several");
+        GameRecord record = records.get(0);
+        RuleSet r = requested;
+        if (r == null && record.rules() != null) r = RulesResource.ruleSet(record.rules());
+        if (r == null) r = RuleSet.byId(Records.defaultRules(Records.detect(body)));
+        GameImporter.Outcome out = importer.importRecord(r, record, lenient);
+        return switch (out.kind()) {
+            case FAILED -> throw ProblemException.unprocessable(Problem.ILLEGAL_MOVE, "Illegal move",
+                            "record 1, ply " + out.replay().errorPly() + ": " + out.replay().error())
+                    .withPly(out.replay().errorPly()).withMove(out.replay().errorMove()).withLine(record.line());
+            case DUPLICATE -> Response.ok(GameDto.of(out.game(), true)).build();
+            case IMPORTED -> Response.created(URI.create("/api/games/" + out.game().id)).entity(GameDto.of(out.game(), false)).build();
+        };
+    }
+
+    @GET
+    @Path("/{id}")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+    @Operation(summary = "One game", description = "`format=json` (default) or `usi` (the canonical moves, space-separated).")
+    @APIResponse(responseCode = "200", description = "the game")
+    @APIResponse(responseCode = "404", description = "no such game", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response get(@PathParam("id") long id, @QueryParam("format") @DefaultValue("json") String format) {
+        Game g = Game.findById(id);
+        if (g == null) throw ProblemException.notFound("No such game", "no game with id " + id);
+        return switch (format) {
+            case "json" -> Response.ok(GameDto.of(g, false), MediaType.APPLICATION_JSON).build();
+            case "usi" -> Response.ok(g.moves, MediaType.TEXT_PLAIN).build();
+            default -> throw ProblemException.badRequest(Problem.BAD_REQUEST, "Unknown format", "format must be json or usi, got '" + format + "'").withField("format");
+        };
+    }
+
+    @GET
+    @Operation(summary = "Search games by metadata", description = "Filters combine with AND; `player` matches either side. Newest first, paged.")
+    public GamePage list(@QueryParam("player") String player, @QueryParam("sente") String sente, @QueryParam("gote") String gote,
+                         @QueryParam("event") String event, @QueryParam("rules") String rules, @QueryParam("result") String result,
+                         @Parameter(description = "ISO date, inclusive") @QueryParam("from") String from,
+                         @Parameter(description = "ISO date, inclusive") @QueryParam("to") String to,
+                         @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("20") int size) {
+        if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
+        if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
+        if (rules != null) RulesResource.ruleSet(rules);
+        List<String> where = new ArrayList<>();
+        Map<String, Object> params = new HashMap<>();
+        if (player != null) { where.add("(sente = :player or gote = :player)"); params.put("player", player); }
+        if (sente != null) { where.add("sente = :sente"); params.put("sente", sente); }
+        if (gote != null) { where.add("gote = :gote"); params.put("gote", gote); }
+        if (event != null) { where.add("event = :event"); params.put("event", event); }
+        if (rules != null) { where.add("rules = :rules"); params.put("rules", rules); }
+        if (result != null) { where.add("result = :result"); params.put("result", result); }
+        if (from != null) { where.add("date >= :from"); params.put("from", date(from, "from")); }
+        if (to != null) { where.add("date <= :to"); params.put("to", date(to, "to")); }
+        String query = String.join(" and ", where);
+        var q = where.isEmpty() ? Game.<Game>findAll(Sort.descending("id")) : Game.<Game>find(query, Sort.descending("id"), params);
+        List<GameDto> games = q.page(Page.of(page, size)).list().stream().map(g -> GameDto.of(g, false)).toList();
+        return new GamePage(page, size, q.count(), games);
+    }
+
+    private static LocalDate date(String s, String field) {
+        try {
+            return LocalDate.parse(s);
+        } catch (DateTimeParseException e) {
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad date", field + " must be an ISO date (yyyy-MM-dd), got '" + s + "'").withField(field);
+        }
+    }
+}

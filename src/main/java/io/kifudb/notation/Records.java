@@ -1,0 +1,123 @@
+package io.kifudb.notation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads records in any supported format, detecting it from the text: a JSON document (our game
+ * representation or one lishogi export), NDJSON (one lishogi export per line), or lishogi USI move
+ * lists (one game per line).
+ */
+public final class Records {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The formats this reader knows; {@code detect} names one of them. */
+    public enum Format { JSON, NDJSON, USI }
+
+    private Records() {}
+
+    public static Format detect(String text) {
+        String t = text.strip();
+        if (t.startsWith("{") || t.startsWith("[")) {
+            long objectLines = t.lines().filter(l -> l.strip().startsWith("{")).count();
+            return objectLines > 1 && !t.startsWith("[") ? Format.NDJSON : Format.JSON;
+        }
+        return Format.USI;
+    }
+
+    /** Reads every record of the text; the rules field stays null unless the record names its rule set. */
+    public static List<GameRecord> read(String source, String text) {
+        Format f = detect(text);
+        return switch (f) {
+            case NDJSON, USI -> LishogiRecords.read(source, text);
+            case JSON -> readJsonDocument(source, text);
+        };
+    }
+
+    /** The rule set a record falls under when neither the request nor the record names one. */
+    public static String defaultRules(Format f) {
+        return "chu-lishogi";
+    }
+
+    private static List<GameRecord> readJsonDocument(String source, String text) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new RecordFormatException(source, e.getLocation() == null ? 1 : e.getLocation().getLineNr(),
+                    "not valid JSON: " + e.getOriginalMessage());
+        }
+        List<GameRecord> out = new ArrayList<>();
+        if (root.isArray()) {
+            for (int i = 0; i < root.size(); i++) out.add(fromJson(source, i + 1, root.get(i)));
+        } else {
+            out.add(fromJson(source, 1, root));
+        }
+        return out;
+    }
+
+    /**
+     * One game as JSON: our representation ({@code rules}, {@code initialSfen}, {@code moves} as an array
+     * or a string, {@code sente}, {@code gote}, {@code event}, {@code date}, {@code site}, {@code comments})
+     * or lishogi's export ({@code initial_sfen}, {@code moves}, {@code status}, {@code winner}, {@code id},
+     * {@code players}).
+     */
+    static GameRecord fromJson(String source, int index, JsonNode node) {
+        if (node == null || !node.isObject()) throw new RecordFormatException(source, index, "a record must be a JSON object");
+        String sfen = text(node, "initialSfen", source, index);
+        if (sfen == null) sfen = text(node, "initial_sfen", source, index);
+        JsonNode movesNode = node.get("moves");
+        List<String> moves;
+        if (movesNode == null || movesNode.isNull()) moves = List.of();
+        else if (movesNode.isTextual()) moves = movesNode.asText().isBlank() ? List.of() : Arrays.asList(movesNode.asText().strip().split("\\s+"));
+        else if (movesNode.isArray()) {
+            moves = new ArrayList<>();
+            for (JsonNode m : movesNode) {
+                if (!m.isTextual()) throw new RecordFormatException(source, index, "'moves' must hold strings");
+                moves.add(m.asText());
+            }
+        } else throw new RecordFormatException(source, index, "'moves' must be a string or an array of strings");
+        Map<String, String> tags = new HashMap<>();
+        for (String key : List.of(GameRecord.SENTE, GameRecord.GOTE, GameRecord.EVENT, GameRecord.DATE, GameRecord.SITE)) {
+            String v = text(node, key, source, index);
+            if (v != null) tags.put(key, v);
+        }
+        JsonNode players = node.get("players");
+        if (players != null && players.isObject()) {
+            for (String side : List.of("sente", "gote")) {
+                JsonNode p = players.get(side);
+                if (p == null) continue;
+                String name = p.isTextual() ? p.asText() : p.path("user").path("name").asText(p.path("name").asText(null));
+                if (name != null && !name.isEmpty()) tags.putIfAbsent(side, name);
+            }
+        }
+        Map<Integer, String> comments = new HashMap<>();
+        JsonNode c = node.get("comments");
+        if (c != null && c.isObject()) {
+            c.fields().forEachRemaining(e -> {
+                try {
+                    comments.put(Integer.parseInt(e.getKey()), e.getValue().asText());
+                } catch (NumberFormatException ex) {
+                    throw new RecordFormatException(source, index, "comment keys must be ply numbers, got '" + e.getKey() + "'");
+                }
+            });
+        }
+        String status = text(node, "status", source, index);
+        return new GameRecord(source, index, text(node, "id", source, index), text(node, "rules", source, index), sfen,
+                moves, status, text(node, "winner", source, index), tags, comments);
+    }
+
+    private static String text(JsonNode node, String field, String source, int index) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) return null;
+        if (!v.isTextual()) throw new RecordFormatException(source, index, "field '" + field + "' must be a string");
+        return v.asText();
+    }
+}
