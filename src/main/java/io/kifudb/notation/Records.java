@@ -12,19 +12,22 @@ import java.util.Map;
 
 /**
  * Reads records in any supported format, detecting it from the text: a JSON document (our game
- * representation or one lishogi export), NDJSON (one lishogi export per line), or lishogi USI move
- * lists (one game per line).
+ * representation or one lishogi export), NDJSON (one lishogi export per line), Colin Adams' CSG, or
+ * lishogi USI move lists (one game per line).
  */
 public final class Records {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The formats this reader knows; {@code detect} names one of them. */
-    public enum Format { JSON, NDJSON, USI }
+    public enum Format { JSON, NDJSON, USI, CSG }
 
     private Records() {}
 
     public static Format detect(String text) {
         String t = text.strip();
+        String[] head = t.split("\\r?\\n", 3);
+        // Colin Adams' CSG: a format number, then the name of the setup file.
+        if (head.length >= 2 && head[0].strip().matches("\\d") && head[1].strip().matches(".*\\.(data|fsy)")) return Format.CSG;
         if (t.startsWith("{") || t.startsWith("[")) {
             long objectLines = t.lines().filter(l -> l.strip().startsWith("{")).count();
             return objectLines > 1 && !t.startsWith("[") ? Format.NDJSON : Format.JSON;
@@ -38,12 +41,13 @@ public final class Records {
         return switch (f) {
             case NDJSON, USI -> LishogiRecords.read(source, text);
             case JSON -> readJsonDocument(source, text);
+            case CSG -> Csg.read(source, text, null);
         };
     }
 
     /** The rule set a record falls under when neither the request nor the record names one. */
     public static String defaultRules(Format f) {
-        return "chu-lishogi";
+        return f == Format.CSG ? "chu" : "chu-lishogi";
     }
 
     private static List<GameRecord> readJsonDocument(String source, String text) {

@@ -13,7 +13,9 @@ final class Judge {
     static Status status(Position p, int[] moves, int n) {
         RuleSet r = p.rules;
         int me = p.side, them = me ^ 1;
-        if (r.royallessSideLoses ? p.royals[me] == 0 : p.hadRoyal[me] && p.royals[me] == 0)
+        // A side that never had a royal (a mating problem's attacker) does not lose for lacking one; a
+        // royal gained later (a promoted Prince) counts once it is taken (rule-sets.md §1).
+        if (p.royals[me] == 0 && (r.royallessSideLoses || p.hadRoyal[me] || p.lastMoveCapturedRoyal()))
             return Status.win(them, Reason.ROYAL_CAPTURED);
         if (r.bareKing == RuleSet.BareKing.LISHOGI) {
             // lishogi's order: no move, bare king either way, royals only, then the server's repetition.

@@ -248,6 +248,13 @@ public final class Position {
         return (byte) undoHistory[i];
     }
 
+    /** Whether the last move took a royal (so its owner had one, even if it had none at set-up). */
+    boolean lastMoveCapturedRoyal() {
+        if (ply == 0) return false;
+        int to = capturedAt(ply - 1), mid = capturedMid(ply - 1);
+        return (to != 0 && kinds[Math.abs(to)].royal) || (mid != 0 && kinds[Math.abs(mid)].royal);
+    }
+
     /** How many times the current position has occurred since set-up, this time included. */
     public int occurrences() {
         int n = 1;
@@ -371,7 +378,7 @@ public final class Position {
         return Judge.status(this, moves, count);
     }
 
-    /** The legal moves, sorted by USI spelling; none when the game is over. */
+    /** The legal moves in generation order; none when the game is over. */
     public int[] legalMoves() {
         int[] buf = new int[MoveGen.MAX_MOVES];
         int n = moveGen.generate(buf);
