@@ -55,7 +55,7 @@ public class CorpusLoader {
         int imported = 0, duplicates = 0, failed = 0;
         for (Path file : files()) {
             try {
-                String text = Files.readString(file, StandardCharsets.UTF_8);
+                String text = io.kifudb.notation.Kif.decode(Files.readAllBytes(file));
                 for (GameRecord r : Records.read(corpusDir.relativize(file).toString(), text)) {
                     String id = r.rules() != null ? r.rules() : Records.defaultRules(Records.detect(text));
                     RuleSet rules = RuleSet.byId(id) != null ? RuleSet.byId(id) : RuleSet.CHU_LISHOGI;
@@ -77,10 +77,10 @@ public class CorpusLoader {
         return new Summary(imported, duplicates, failed);
     }
 
-    /** The record files the readers know today (lishogi exports, CSG); KIF joins when its reader lands. */
+    /** The record files the readers know today (lishogi exports, CSG, KIF). */
     private List<Path> files() {
         try (Stream<Path> s = Files.walk(corpusDir)) {
-            return s.filter(Files::isRegularFile).filter(p -> p.toString().endsWith(".ndjson") || p.toString().endsWith(".csg")).sorted().toList();
+            return s.filter(Files::isRegularFile).filter(p -> p.toString().matches(".*\\.(ndjson|csg|kif)")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -12,14 +12,14 @@ import java.util.Map;
 
 /**
  * Reads records in any supported format, detecting it from the text: a JSON document (our game
- * representation or one lishogi export), NDJSON (one lishogi export per line), Colin Adams' CSG, or
- * lishogi USI move lists (one game per line).
+ * representation or one lishogi export), NDJSON (one lishogi export per line), Colin Adams' CSG, KIF/KI2,
+ * or lishogi USI move lists (one game per line).
  */
 public final class Records {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The formats this reader knows; {@code detect} names one of them. */
-    public enum Format { JSON, NDJSON, USI, CSG }
+    public enum Format { JSON, NDJSON, USI, CSG, KIF }
 
     private Records() {}
 
@@ -32,6 +32,8 @@ public final class Records {
             long objectLines = t.lines().filter(l -> l.strip().startsWith("{")).count();
             return objectLines > 1 && !t.startsWith("[") ? Format.NDJSON : Format.JSON;
         }
+        // KIF / KI2: Japanese headers, numbered move lines or ▲△ moves.
+        if (t.contains("手数----") || t.contains("手目") || t.contains("▲") || t.contains("☗") || t.contains("：")) return Format.KIF;
         return Format.USI;
     }
 
@@ -42,12 +44,14 @@ public final class Records {
             case NDJSON, USI -> LishogiRecords.read(source, text);
             case JSON -> readJsonDocument(source, text);
             case CSG -> Csg.read(source, text, null);
+            // Movement is the same under every Chu rule set; the requested rules judge the replay later.
+            case KIF -> Kif.read(source, text, io.kifudb.rules.RuleSet.CHU);
         };
     }
 
     /** The rule set a record falls under when neither the request nor the record names one. */
     public static String defaultRules(Format f) {
-        return f == Format.CSG ? "chu" : "chu-lishogi";
+        return f == Format.CSG || f == Format.KIF ? "chu" : "chu-lishogi";
     }
 
     private static List<GameRecord> readJsonDocument(String source, String text) {

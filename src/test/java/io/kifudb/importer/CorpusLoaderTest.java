@@ -8,7 +8,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-/** The shipped corpus imports cleanly: the 10 lishogi games and the 6 historical CSG games, none refused. */
+/** The shipped corpus imports cleanly: the 10 lishogi games, the 6 historical CSG games and the KIF game, none refused. */
 @QuarkusTest
 class CorpusLoaderTest {
     @Inject
@@ -18,9 +18,9 @@ class CorpusLoaderTest {
     void importsTheShippedLishogiGames() {
         CorpusLoader.Summary s = loader.importCorpus();
         assertThat(s.failed()).isZero();
-        assertThat(s.imported() + s.duplicates()).isEqualTo(16);
+        assertThat(s.imported() + s.duplicates()).isEqualTo(17);
         // A second pass stores nothing new.
-        assertThat(loader.importCorpus()).isEqualTo(new CorpusLoader.Summary(0, 16, 0));
+        assertThat(loader.importCorpus()).isEqualTo(new CorpusLoader.Summary(0, 17, 0));
         given().queryParam("rules", "chu-lishogi").when().get("/api/games").then().statusCode(200)
                 .body("total", greaterThanOrEqualTo(10));
         given().queryParam("rules", "chu").queryParam("player", "Kuri").when().get("/api/games").then().statusCode(200)
