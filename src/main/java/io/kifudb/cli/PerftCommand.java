@@ -3,7 +3,6 @@ package io.kifudb.cli;
 import io.kifudb.rules.Perft;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
-import io.kifudb.rules.Sfen;
 
 import java.util.concurrent.Callable;
 

@@ -408,24 +408,6 @@ public final class Position {
         return m;
     }
 
-    public Position copy() {
-        Position p = Sfen.parse(rules, Sfen.format(this));
-        // Keep the set-up facts and history so repetition and royal-loss rules see the same past.
-        int[] past = history();
-        Position root = Sfen.parse(rules, rootSfen());
-        for (int m : past) root.make(m);
-        return past.length == 0 ? p : root;
-    }
-
-    /** SFEN of the position this one was set up from. */
-    public String rootSfen() {
-        int[] past = history();
-        for (int i = 0; i < past.length; i++) unmake();
-        String s = sfen();
-        for (int m : past) make(m);
-        return s;
-    }
-
     @Override
     public String toString() {
         return sfen();
