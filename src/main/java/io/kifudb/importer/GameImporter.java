@@ -7,7 +7,10 @@ import io.kifudb.notation.Replay;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
 import io.kifudb.store.Game;
+import io.kifudb.store.GameStored;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import java.nio.charset.StandardCharsets;
@@ -26,6 +29,9 @@ import java.util.TreeMap;
 @ApplicationScoped
 public class GameImporter {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    Event<GameStored> stored;
 
     /** What became of one record. */
     public record Outcome(Kind kind, Game game, Replay.Result replay) {
@@ -73,6 +79,7 @@ public class GameImporter {
         g.contentHash = hash;
         g.createdAt = Instant.now();
         g.persist();
+        stored.fire(new GameStored(g));
         return new Outcome(Outcome.Kind.IMPORTED, g, r);
     }
 
