@@ -14,6 +14,8 @@ public class ProblemException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final transient Problem problem;
+    /** Seconds for a Retry-After header (429, 503), or 0 for none. */
+    private int retryAfterSeconds;
 
     public ProblemException(Problem problem) {
         this(problem, null);
@@ -62,6 +64,17 @@ public class ProblemException extends RuntimeException {
                 .withField("rules");
     }
 
+    /** 429: too many requests or jobs; the client may retry after the given seconds. */
+    public static ProblemException tooManyRequests(String typeSlug, String title, String detail, int retryAfterSeconds) {
+        ProblemException e = of(429, typeSlug, title, detail);
+        e.retryAfterSeconds = retryAfterSeconds;
+        return e;
+    }
+
+    public int retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
+
     public ProblemException withPly(Integer ply) {
         return copy(problem.withPly(ply));
     }
@@ -81,6 +94,7 @@ public class ProblemException extends RuntimeException {
     private ProblemException copy(Problem p) {
         ProblemException e = new ProblemException(p, getCause());
         e.setStackTrace(getStackTrace());
+        e.retryAfterSeconds = retryAfterSeconds;
         return e;
     }
 }

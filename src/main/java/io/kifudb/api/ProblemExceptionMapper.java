@@ -16,6 +16,8 @@ public class ProblemExceptionMapper implements ExceptionMapper<ProblemException>
         if (e.status() >= 500) {
             LOG.error("request failed: " + e.getMessage(), e);
         }
-        return Problems.response(e.problem());
+        Response r = Problems.response(e.problem());
+        if (e.retryAfterSeconds() > 0) r.getHeaders().putSingle("Retry-After", String.valueOf(e.retryAfterSeconds()));
+        return r;
     }
 }

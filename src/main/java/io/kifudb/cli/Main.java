@@ -37,6 +37,14 @@ public final class Main {
         STANDALONE.put("version", VersionCommand::new);
     }
 
+    /** Commands that need the database: they boot Quarkus without opening a port, run, and exit. */
+    static final Map<String, String> DATABASE_COMMANDS = new LinkedHashMap<>();
+
+    static {
+        DATABASE_COMMANDS.put("import", "bulk import record files and folders (recursive) into the configured database");
+        DATABASE_COMMANDS.put("bench-import", "bulk import benchmark (random legal games, into a temporary database)");
+    }
+
     private Main() {
     }
 
@@ -46,7 +54,62 @@ public final class Main {
             Quarkus.run(rest);
             return;
         }
-        System.exit(runStandalone(args));
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        switch (args[0]) {
+            case "import" -> runWithDatabase(ImportApplication.class, rest);
+            case "bench-import" -> {
+                useBenchDataDir(rest);
+                runWithDatabase(ImportBenchApplication.class, rest);
+            }
+            default -> System.exit(runStandalone(args));
+        }
+    }
+
+    /**
+     * Boots Quarkus for a command-line run: no HTTP port, no corpus import (the user names what to
+     * import), logs on stderr so stdout carries only the command's output. Quarkus exits with the
+     * command's exit code.
+     */
+    private static void runWithDatabase(Class<? extends io.quarkus.runtime.QuarkusApplication> app, String[] args) {
+        defaultProperty("quarkus.http.host-enabled", "false");
+        defaultProperty("kifudb.import-corpus", "false");
+        defaultProperty("quarkus.banner.enabled", "false");
+        defaultProperty("quarkus.log.console.stderr", "true");
+        defaultProperty("quarkus.log.level", "WARN");
+        Quarkus.run(app, args);
+    }
+
+    /** The benchmark imports into --data-dir, else into a fresh temporary directory removed at exit. */
+    private static void useBenchDataDir(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--data-dir") && i + 1 < args.length) {
+                System.setProperty("kifudb.data-dir", args[i + 1]);
+                return;
+            }
+            if (args[i].startsWith("--data-dir=")) {
+                System.setProperty("kifudb.data-dir", args[i].substring("--data-dir=".length()));
+                return;
+            }
+        }
+        try {
+            java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("kifudb-bench-");
+            System.setProperty("kifudb.data-dir", tmp.toString());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(tmp)));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(java.nio.file.Path root) {
+        try (var paths = java.nio.file.Files.walk(root)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            // best effort: a temporary directory left behind is harmless
+        }
+    }
+
+    private static void defaultProperty(String key, String value) {
+        if (System.getProperty(key) == null) System.setProperty(key, value);
     }
 
     /** Runs a standalone command (or help) and returns the exit code; never boots Quarkus. */
@@ -75,9 +138,12 @@ public final class Main {
         out.println("Usage: java -jar quarkus-run.jar [COMMAND] [OPTIONS]");
         out.println();
         out.println("Commands:");
-        out.printf("  %-10s %s%n", "serve", "run the REST service (the default when no command is given)");
+        out.printf("  %-12s %s%n", "serve", "run the REST service (the default when no command is given)");
         for (Map.Entry<String, Supplier<Object>> e : STANDALONE.entrySet()) {
-            out.printf("  %-10s %s%n", e.getKey(), description(e.getValue()));
+            out.printf("  %-12s %s%n", e.getKey(), description(e.getValue()));
+        }
+        for (Map.Entry<String, String> e : DATABASE_COMMANDS.entrySet()) {
+            out.printf("  %-12s %s%n", e.getKey(), e.getValue());
         }
         out.println();
         out.println("'COMMAND --help' describes the options of a command.");

@@ -1,9 +1,6 @@
 package io.kifudb.importer;
 
-import io.kifudb.notation.GameRecord;
-import io.kifudb.notation.RecordFormatException;
-import io.kifudb.notation.Records;
-import io.kifudb.rules.RuleSet;
+import io.kifudb.notation.RecordFiles;
 import io.kifudb.store.Game;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,12 +10,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * On the first start of an empty database, imports the game records shipped in {@code kifu-corpus/}
@@ -52,37 +46,28 @@ public class CorpusLoader {
 
     /** Imports every record file of the corpus directory; each record is its own transaction. */
     public Summary importCorpus() {
-        int imported = 0, duplicates = 0, failed = 0;
-        for (Path file : files()) {
+        int imported = 0, duplicates = 0, failed = 0, seq = 0;
+        for (Path file : RecordFiles.walk(List.of(corpusDir))) {
+            List<RecordFiles.Item> items;
             try {
-                String text = io.kifudb.notation.Kif.decode(Files.readAllBytes(file));
-                for (GameRecord r : Records.read(corpusDir.relativize(file).toString(), text)) {
-                    String id = r.rules() != null ? r.rules() : Records.defaultRules(Records.detect(text));
-                    RuleSet rules = RuleSet.byId(id) != null ? RuleSet.byId(id) : RuleSet.CHU_LISHOGI;
-                    GameImporter.Outcome out = importer.importRecord(rules, r, false);
-                    if (out.kind() == GameImporter.Outcome.Kind.FAILED) {
-                        failed++;
-                        LOG.warnf("corpus %s line %d: ply %d: %s", file, r.line(), out.replay().errorPly(), out.replay().error());
-                    } else if (out.kind() == GameImporter.Outcome.Kind.IMPORTED) {
-                        imported++;
-                    } else {
-                        duplicates++;
-                    }
-                }
-            } catch (IOException | RecordFormatException e) {
+                items = RecordFiles.read(corpusDir.relativize(file).toString(), Files.readAllBytes(file), null);
+            } catch (IOException e) {
                 failed++;
                 LOG.warnf("corpus %s: %s", file, e.getMessage());
+                continue;
+            }
+            for (RecordFiles.Item item : items) {
+                RecordOutcome o = importer.importItem(++seq, item, false);
+                switch (o.kind()) {
+                    case IMPORTED -> imported++;
+                    case DUPLICATE -> duplicates++;
+                    case FAILED -> {
+                        failed++;
+                        LOG.warnf("corpus %s line %d: ply %d: %s", o.source(), o.line(), o.ply(), o.reason());
+                    }
+                }
             }
         }
         return new Summary(imported, duplicates, failed);
-    }
-
-    /** The record files the readers know today (lishogi exports, CSG, KIF). */
-    private List<Path> files() {
-        try (Stream<Path> s = Files.walk(corpusDir)) {
-            return s.filter(Files::isRegularFile).filter(p -> p.toString().matches(".*\\.(ndjson|csg|kif)")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -3,11 +3,13 @@ package io.kifudb.importer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kifudb.notation.GameRecord;
+import io.kifudb.notation.RecordFiles;
 import io.kifudb.notation.Replay;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
 import io.kifudb.store.Game;
 import io.kifudb.store.GameStored;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -20,6 +22,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -39,19 +46,87 @@ public class GameImporter {
     }
 
     /**
+     * Imports one item of a bulk import: an unreadable item or one whose rule set is unknown fails
+     * without touching the database; a storage error fails that record alone.
+     */
+    public RecordOutcome importItem(int seq, RecordFiles.Item item, boolean lenient) {
+        if (!item.readable()) return RecordOutcome.unreadable(seq, item);
+        try {
+            return RecordOutcome.of(seq, item, importRecord(item.rules(), item.record(), lenient));
+        } catch (RuntimeException e) {
+            // e.g. a concurrent import stored the same game first (unique content hash): this record's
+            // transaction rolled back; report it and go on with the others.
+            return new RecordOutcome(seq, item.source(), item.line(), RecordOutcome.Kind.FAILED, null, 0, 0, null,
+                    "could not be stored: " + rootMessage(e));
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        while (e.getCause() != null) e = e.getCause();
+        return truncate(String.valueOf(e.getMessage()), 400);
+    }
+
+    /**
+     * Imports items of a bulk import, several records per transaction for speed, with the same outcome
+     * as {@link #importItem} one by one: every record is checked before anything is written, and if the
+     * shared transaction fails (a storage error, a concurrent import of the same game) it is rolled back
+     * and the records are imported again one transaction each, so only the culprit fails.
+     *
+     * @param firstSeq the sequence number of the first item
+     */
+    public List<RecordOutcome> importItems(int firstSeq, List<RecordFiles.Item> items, boolean lenient) {
+        RecordOutcome[] outcomes = new RecordOutcome[items.size()];
+        List<Integer> toStore = new ArrayList<>();
+        List<Checked> checked = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            RecordFiles.Item item = items.get(i);
+            if (!item.readable()) {
+                outcomes[i] = RecordOutcome.unreadable(firstSeq + i, item);
+                continue;
+            }
+            Checked c = check(item.rules(), item.record(), lenient);
+            if (c.game() == null) {
+                outcomes[i] = RecordOutcome.of(firstSeq + i, item, new Outcome(Outcome.Kind.FAILED, null, c.replay()));
+            } else {
+                toStore.add(i);
+                checked.add(c);
+            }
+        }
+        if (!checked.isEmpty()) {
+            try {
+                List<Outcome> stored = QuarkusTransaction.requiringNew().call(() -> storeAll(checked));
+                for (int k = 0; k < toStore.size(); k++) {
+                    int i = toStore.get(k);
+                    outcomes[i] = RecordOutcome.of(firstSeq + i, items.get(i), stored.get(k));
+                }
+            } catch (RuntimeException e) {
+                for (int i : toStore) outcomes[i] = importItem(firstSeq + i, items.get(i), lenient);
+            }
+        }
+        return Arrays.asList(outcomes);
+    }
+
+    /**
      * @param rules   the rule set to judge the record under (already resolved: request, record, format default)
      * @param lenient store the legal prefix of a broken record, marking where and why it stops
      */
     @Transactional
     public Outcome importRecord(RuleSet rules, GameRecord record, boolean lenient) {
+        Checked c = check(rules, record, lenient);
+        if (c.game() == null) return new Outcome(Outcome.Kind.FAILED, null, c.replay());
+        return storeAll(List.of(c)).get(0);
+    }
+
+    /** A record after the rules have checked it: the game to store (unsaved), or null when refused. */
+    private record Checked(Replay.Result replay, Game game) {}
+
+    /** Replays the record and builds its game row; touches no database. */
+    private Checked check(RuleSet rules, GameRecord record, boolean lenient) {
         Replay.Result r = Replay.replay(rules, record);
-        if (!r.ok() && (!lenient || r.finalPosition() == null)) return new Outcome(Outcome.Kind.FAILED, null, r);
+        if (!r.ok() && (!lenient || r.finalPosition() == null)) return new Checked(r, null);
         // The start parsed (replay succeeded that far), so write it back in canonical SFEN.
         String start = record.initialSfen() == null ? rules.variant.startSfen : Sfen.parse(rules, record.initialSfen()).sfen();
         String moves = String.join(" ", r.canonicalMoves());
-        String hash = hash(rules.id, start, moves);
-        Game existing = Game.byHash(hash);
-        if (existing != null) return new Outcome(Outcome.Kind.DUPLICATE, existing, r);
         Game g = new Game();
         g.rules = rules.id;
         g.initialSfen = start;
@@ -76,11 +151,34 @@ public class GameImporter {
         g.source = truncate(record.source(), 512);
         g.sourceId = truncate(record.id(), 128);
         g.comments = record.comments().isEmpty() ? null : json(new TreeMap<>(record.comments()));
-        g.contentHash = hash;
-        g.createdAt = Instant.now();
-        g.persist();
-        stored.fire(new GameStored(g));
-        return new Outcome(Outcome.Kind.IMPORTED, g, r);
+        g.contentHash = hash(rules.id, start, moves);
+        return new Checked(r, g);
+    }
+
+    /**
+     * Stores checked games in the current transaction, skipping those already stored (or stored
+     * earlier in the same list): one query finds the duplicates of the whole list.
+     */
+    private List<Outcome> storeAll(List<Checked> checked) {
+        List<String> hashes = checked.stream().map(c -> c.game().contentHash).distinct().toList();
+        Map<String, Game> known = new HashMap<>();
+        for (Game g : Game.<Game>list("contentHash in ?1", hashes)) known.put(g.contentHash, g);
+        List<Outcome> out = new ArrayList<>(checked.size());
+        Instant now = Instant.now();
+        for (Checked c : checked) {
+            Game existing = known.get(c.game().contentHash);
+            if (existing != null) {
+                out.add(new Outcome(Outcome.Kind.DUPLICATE, existing, c.replay()));
+                continue;
+            }
+            Game g = c.game();
+            g.createdAt = now;
+            g.persist();
+            known.put(g.contentHash, g);
+            stored.fire(new GameStored(g));
+            out.add(new Outcome(Outcome.Kind.IMPORTED, g, c.replay()));
+        }
+        return out;
     }
 
     /** The record's own result where the rules did not decide one (resignation, agreement, time). */

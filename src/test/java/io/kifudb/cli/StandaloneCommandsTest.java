@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +80,42 @@ class StandaloneCommandsTest {
                 "OK 9 ongoing",
                 "ERROR 2 illegal move 7h7g: the piece on 7h is not gote's",
                 "ERROR 0 line 4: field 'moves' must be a string");
+    }
+
+    @Test
+    void checkReadsEveryFormatOfTheCorpusAndWalksFolders() {
+        // KIF (Shift_JIS or UTF-8, 129 plies), six CSG games and the lishogi NDJSON, by walking the folder;
+        // each file's default rule set applies (KIF/CSG: chu, lishogi: chu-lishogi).
+        Run r = run(null, "check", "kifu-corpus/chu");
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).hasSize(1 + 6 + 10);
+        assertThat(lines).allMatch(l -> l.startsWith("OK "));
+        // The KIF game ends in checkmate (a rule of chu), hist1.csg is unfinished.
+        assertThat(r.code()).isZero();
+        assertThat(lines).contains("OK 327 ongoing", "OK 129 sente checkmate", "OK 103 draw repetition");
+        // The same folder under chu: two lishogi games are over earlier (checkmate) and fail there.
+        Run chu = run(null, "check", "--rules", "chu", "kifu-corpus/chu/lishogi");
+        assertThat(chu.code()).isEqualTo(1);
+        assertThat(chu.out().lines().filter(l -> l.startsWith("ERROR")).toList()).containsExactly(
+                "ERROR 80 the game is already over (sente checkmate)", "ERROR 617 the game is already over (gote checkmate)");
+    }
+
+    @Test
+    void checkReadsAZipAndNamesTheFileOfEachBadRecord(@TempDir Path dir) throws Exception {
+        Path zip = dir.resolve("games.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("a/hist2.csg"));
+            out.write(Files.readAllBytes(Path.of("kifu-corpus/chu/historical/hist2.csg")));
+            out.putNextEntry(new java.util.zip.ZipEntry("b/broken.usi"));
+            out.write("7i7h 5d5e 7h7g 6d6e 7g7f 6e6f 7f6f\n".getBytes(StandardCharsets.UTF_8));
+        }
+        Path missing = dir.resolve("missing.kif");
+        Run r = run(null, "check", zip.toString(), missing.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out().lines().toList()).containsExactly(
+                "ERROR 0 " + missing + ": no such file or folder",
+                "OK 160 ongoing",
+                "ERROR 7 " + zip + "!/b/broken.usi line 1: illegal move 7f6f: the Pawn on 7f cannot move to 6f");
     }
 
     @Test

@@ -1,0 +1,17 @@
+package io.kifudb.cli;
+
+import io.kifudb.importer.ImportJobs;
+import io.quarkus.runtime.QuarkusApplication;
+import jakarta.inject.Inject;
+import picocli.CommandLine;
+
+/** Runs {@link ImportBenchCommand} inside Quarkus, then exits. */
+public class ImportBenchApplication implements QuarkusApplication {
+    @Inject
+    ImportJobs jobs;
+
+    @Override
+    public int run(String... args) {
+        return new CommandLine(new ImportBenchCommand(jobs, System.out)).execute(args);
+    }
+}

@@ -1,0 +1,131 @@
+package io.kifudb.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kifudb.importer.ImportJobs;
+import io.kifudb.notation.RecordFiles;
+import io.kifudb.notation.Replay;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bench-import}: bulk import speed. Generates random legal games (seeded, labelled as random in
+ * their ids), then measures plies/s for reading + replaying them (no storage) and for a whole bulk
+ * import job (read + check + store + index) into the configured database, which {@link Main} points
+ * at a fresh temporary data directory unless {@code --data-dir} is given.
+ */
+@Command(name = "bench-import", mixinStandardHelpOptions = true,
+        description = "bulk import benchmark: plies/s of replay alone and of a whole import job, on random legal games",
+        footer = "Runs against a fresh temporary data directory (embedded H2) unless --data-dir is given.")
+public final class ImportBenchCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Option(names = "--games", defaultValue = "1000", description = "random games to import (default ${DEFAULT-VALUE})")
+    int games;
+
+    @Option(names = "--max-plies", defaultValue = "300", description = "plies per game at most (default ${DEFAULT-VALUE})")
+    int maxPlies;
+
+    @Option(names = "--seed", defaultValue = "1", description = "random seed (default ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--rules", converter = RuleSetConverter.class, defaultValue = "chu-lishogi", description = "rule set (default ${DEFAULT-VALUE})")
+    RuleSet rules;
+
+    @Option(names = "--data-dir", description = "data directory to import into (default: a fresh temporary one)")
+    String dataDir;
+
+    private final ImportJobs jobs;
+    private final PrintStream out;
+
+    public ImportBenchCommand(ImportJobs jobs, PrintStream out) {
+        this.jobs = jobs;
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        out.printf("# kifudb bench-import: %d random legal games (seed %d, at most %d plies) under %s, %d cores, Java %s%n",
+                games, seed, maxPlies, rules.id, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+        long t0 = System.nanoTime();
+        byte[] ndjson = randomGames(seed, games);
+        out.printf("generated in %.1f s (%d bytes of NDJSON)%n", (System.nanoTime() - t0) / 1e9, ndjson.length);
+
+        // Replay alone: read the NDJSON and check every move, storing nothing. Best of 3 after a warm-up.
+        long plies = 0, best = Long.MAX_VALUE;
+        for (int run = 0; run < 4; run++) {
+            long start = System.nanoTime();
+            long p = 0;
+            for (RecordFiles.Item item : RecordFiles.read("random.ndjson", ndjson, rules)) {
+                Replay.Result r = Replay.replay(item.rules(), item.record());
+                if (!r.ok()) throw new IllegalStateException("a generated game is not legal: " + r.error());
+                p += r.plies();
+            }
+            long t = System.nanoTime() - start;
+            if (run > 0) best = Math.min(best, t);
+            plies = p;
+        }
+        double replayRate = plies / (best / 1e9);
+        out.printf("replay:        %d plies in %7.3f s = %9.0f plies/s%n", plies, best / 1e9, replayRate);
+
+        // The whole import: one bulk job, as POST /api/imports runs it, after a warm-up job over other
+        // games (as the replay figure is taken warm).
+        runJob(randomGames(seed ^ 0x5DEECE66DL, Math.max(50, games / 4)));
+        long start = System.nanoTime();
+        ImportJobs.Progress p = runJob(ndjson);
+        long t = System.nanoTime() - start;
+        if (!"done".equals(p.status()) || p.imported() + p.duplicates() != games) {
+            out.println("import job did not import every game: " + p);
+            return 1;
+        }
+        double importRate = plies / (t / 1e9);
+        out.printf("whole import:  %d plies in %7.3f s = %9.0f plies/s (%d games imported, %d duplicates)%n",
+                plies, t / 1e9, importRate, p.imported(), p.duplicates());
+        out.printf("ratio import/replay: %.2f (goal >= 0.25); goal >= 20000 plies/s: %s%n", importRate / replayRate,
+                importRate >= 20_000 ? "met" : "NOT met");
+        return 0;
+    }
+
+    private ImportJobs.Progress runJob(byte[] ndjson) throws InterruptedException {
+        ImportJobs.Progress p = jobs.submit(List.of(new ImportJobs.Upload("random.ndjson", ndjson)), rules, false);
+        while (!p.finished()) {
+            Thread.sleep(10);
+            p = jobs.progress(p.id());
+        }
+        return p;
+    }
+
+    /** Random legal games from the start position, one lishogi-style NDJSON line each. */
+    private byte[] randomGames(long seed, int games) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        StringBuilder sb = new StringBuilder();
+        List<String> moves = new ArrayList<>();
+        for (int g = 0; g < games; g++) {
+            Position pos = Position.start(rules);
+            moves.clear();
+            while (moves.size() < maxPlies) {
+                int[] legal = pos.legalMoves();
+                if (legal.length == 0) break;
+                int m = legal[rnd.nextInt(legal.length)];
+                moves.add(pos.usi(m));
+                pos.make(m);
+            }
+            ObjectNode o = JSON.createObjectNode();
+            o.put("id", "random-" + seed + "-" + g);
+            o.put("initial_sfen", rules.variant.startSfen);
+            o.put("moves", String.join(" ", moves));
+            sb.append(o).append('\n');
+        }
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,274 @@
+package io.kifudb.importer;
+
+import io.kifudb.notation.RecordFiles;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.store.ImportJob;
+import io.kifudb.store.ImportOutcome;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Bulk import jobs: a bounded queue in front of a small worker pool. A job reads its files, then imports
+ * record after record (each its own transaction, see {@link GameImporter}); counters and per-record
+ * outcomes are written to the database in batches, only after the records they count are committed, so
+ * a job never reports a game that is not stored.
+ */
+@ApplicationScoped
+public class ImportJobs {
+    private static final Logger LOG = Logger.getLogger(ImportJobs.class);
+    /** Outcomes and counters are flushed at least this often (records, milliseconds). */
+    private static final int FLUSH_RECORDS = 200;
+    private static final long FLUSH_MILLIS = 500;
+    /** Finished jobs whose last state stays in memory for progress streams. */
+    private static final int RECENT_FINISHED = 64;
+    /** Records stored per transaction (a failing batch is retried record by record). */
+    private static final int BATCH = 50;
+
+    @Inject
+    GameImporter importer;
+
+    @ConfigProperty(name = "kifudb.import.workers", defaultValue = "1")
+    int workers;
+
+    @ConfigProperty(name = "kifudb.import.queue-size", defaultValue = "16")
+    int queueSize;
+
+    @ConfigProperty(name = "kifudb.import.max-records", defaultValue = "200000")
+    int maxRecords;
+
+    private ThreadPoolExecutor executor;
+    private final Map<Long, Progress> live = new ConcurrentHashMap<>();
+    private final Map<Long, Progress> recent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Progress> eldest) {
+            return size() > RECENT_FINISHED;
+        }
+    });
+
+    /** One uploaded or named file. */
+    public record Upload(String name, byte[] bytes) {}
+
+    /** A job's counters as they stand. */
+    public record Progress(long id, String status, int files, int total, int imported, int duplicates, int failed, String error) {
+        public int processed() {
+            return imported + duplicates + failed;
+        }
+
+        public boolean finished() {
+            return ImportJob.DONE.equals(status) || ImportJob.FAILED.equals(status);
+        }
+
+        static Progress of(ImportJob j) {
+            return new Progress(j.id, j.status, j.files, j.total, j.imported, j.duplicates, j.failed, j.error);
+        }
+    }
+
+    /** Thrown when the queue is full; the caller answers 429. */
+    public static final class QueueFullException extends RuntimeException {
+        public QueueFullException(String message) {
+            super(message);
+        }
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        executor = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueSize),
+                r -> {
+                    Thread t = new Thread(r, "kifudb-import");
+                    t.setDaemon(true);
+                    return t;
+                });
+        // A job left queued or running by a previous process cannot resume (its upload is gone): say so.
+        int stale = QuarkusTransaction.requiringNew().call(() -> ImportJob.update(
+                "status = ?1, error = ?2, finishedAt = ?3 where status in (?4, ?5)", ImportJob.FAILED,
+                "interrupted: the service stopped before the job finished; records counted as imported are stored",
+                Instant.now(), ImportJob.QUEUED, ImportJob.RUNNING));
+        if (stale > 0) LOG.warnf("%d import job(s) were interrupted by the last shutdown and are marked failed", stale);
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (executor == null) return;
+        // Running jobs see the interrupt between two records and stop there, marking themselves failed.
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(20, TimeUnit.SECONDS)) LOG.warn("import jobs did not stop within 20 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Queues a job over the files.
+     *
+     * @param rules the rule set for every record, or null for each record's own (else its format's default)
+     * @throws QueueFullException when the queue is full
+     */
+    public Progress submit(List<Upload> files, RuleSet rules, boolean lenient) {
+        ImportJob job = QuarkusTransaction.requiringNew().call(() -> {
+            ImportJob j = new ImportJob();
+            j.status = ImportJob.QUEUED;
+            j.rules = rules == null ? null : rules.id;
+            j.lenient = lenient;
+            j.files = files.size();
+            j.createdAt = Instant.now();
+            j.persist();
+            return j;
+        });
+        Progress queued = Progress.of(job);
+        live.put(job.id, queued);
+        try {
+            executor.execute(() -> run(job.id, files, rules, lenient));
+        } catch (RejectedExecutionException e) {
+            live.remove(job.id);
+            QuarkusTransaction.requiringNew().run(() -> ImportJob.deleteById(job.id));
+            throw new QueueFullException("the import queue is full (" + queueSize + " jobs waiting); try again later");
+        }
+        return queued;
+    }
+
+    /** The job's counters: live while it runs here, else as stored; null if there is no such job. */
+    public Progress progress(long id) {
+        Progress p = live.get(id);
+        if (p == null) p = recent.get(id);
+        if (p != null) return p;
+        ImportJob j = QuarkusTransaction.joiningExisting().call(() -> ImportJob.findById(id));
+        return j == null ? null : Progress.of(j);
+    }
+
+    private void run(long id, List<Upload> files, RuleSet rules, boolean lenient) {
+        Instant started = Instant.now();
+        QuarkusTransaction.requiringNew().run(() -> ImportJob.update("status = ?1, startedAt = ?2 where id = ?3", ImportJob.RUNNING, started, id));
+        Counters c = new Counters(id, files.size());
+        c.status = ImportJob.RUNNING;
+        c.publish();
+        try {
+            List<RecordFiles.Item> items = new ArrayList<>();
+            for (Upload f : files) {
+                items.addAll(RecordFiles.read(f.name(), f.bytes(), rules));
+                if (items.size() > maxRecords) {
+                    finish(c, ImportJob.FAILED, "the files hold more than " + maxRecords + " records (kifudb.import.max-records); nothing imported");
+                    return;
+                }
+            }
+            c.total = items.size();
+            c.publish();
+            List<RecordOutcome> pending = new ArrayList<>();
+            long lastFlush = System.currentTimeMillis();
+            for (int from = 0; from < items.size(); from += BATCH) {
+                if (Thread.currentThread().isInterrupted()) {
+                    flush(c, pending);
+                    finish(c, ImportJob.FAILED, "interrupted by shutdown after " + c.processed() + " of " + c.total
+                            + " records; records counted as imported are stored");
+                    return;
+                }
+                List<RecordFiles.Item> batch = items.subList(from, Math.min(items.size(), from + BATCH));
+                for (RecordOutcome o : importer.importItems(from + 1, batch, lenient)) {
+                    pending.add(o);
+                    c.count(o);
+                }
+                c.publish();
+                long now = System.currentTimeMillis();
+                if (pending.size() >= FLUSH_RECORDS || now - lastFlush >= FLUSH_MILLIS) {
+                    flush(c, pending);
+                    lastFlush = now;
+                }
+            }
+            flush(c, pending);
+            finish(c, ImportJob.DONE, null);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "import job %d failed", id);
+            finish(c, ImportJob.FAILED, "internal error: " + e.getMessage());
+        }
+    }
+
+    /** Writes the pending outcomes and the counters in one transaction. */
+    private void flush(Counters c, List<RecordOutcome> pending) {
+        List<RecordOutcome> batch = List.copyOf(pending);
+        pending.clear();
+        QuarkusTransaction.requiringNew().run(() -> {
+            for (RecordOutcome o : batch) {
+                ImportOutcome row = new ImportOutcome();
+                row.jobId = c.id;
+                row.seq = o.seq();
+                row.source = truncate(o.source(), 512);
+                row.line = o.line();
+                row.outcome = o.kind().id();
+                row.gameId = o.gameId();
+                row.ply = o.ply();
+                row.move = truncate(o.move(), 64);
+                row.reason = truncate(o.reason(), 512);
+                row.persist();
+            }
+            ImportJob.update("total = ?1, imported = ?2, duplicates = ?3, failed = ?4 where id = ?5",
+                    c.total, c.imported, c.duplicates, c.failed, c.id);
+        });
+        c.publish();
+    }
+
+    private void finish(Counters c, String status, String error) {
+        c.status = status;
+        c.error = error;
+        QuarkusTransaction.requiringNew().run(() -> ImportJob.update(
+                "status = ?1, error = ?2, finishedAt = ?3, total = ?4, imported = ?5, duplicates = ?6, failed = ?7 where id = ?8",
+                status, truncate(error, 512), Instant.now(), c.total, c.imported, c.duplicates, c.failed, c.id));
+        Progress last = c.snapshot();
+        recent.put(c.id, last);
+        live.remove(c.id);
+    }
+
+    /** Counters of a running job, owned by its worker thread and published as immutable snapshots. */
+    private final class Counters {
+        final long id;
+        final int files;
+        String status;
+        String error;
+        int total, imported, duplicates, failed;
+
+        Counters(long id, int files) {
+            this.id = id;
+            this.files = files;
+        }
+
+        int processed() {
+            return imported + duplicates + failed;
+        }
+
+        void count(RecordOutcome o) {
+            switch (o.kind()) {
+                case IMPORTED -> imported++;
+                case DUPLICATE -> duplicates++;
+                case FAILED -> failed++;
+            }
+        }
+
+        Progress snapshot() {
+            return new Progress(id, status, files, total, imported, duplicates, failed, error);
+        }
+
+        /** Makes the counters visible to readers; called only after the records they count are committed. */
+        void publish() {
+            live.put(id, snapshot());
+        }
+    }
+
+    private static String truncate(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+}

@@ -1,0 +1,90 @@
+package io.kifudb.notation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kifudb.rules.RuleSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/** Reading files of records as bulk import, the corpus loader and {@code check} do. */
+class RecordFilesTest {
+    private static final Path LISHOGI = Path.of("kifu-corpus/chu/lishogi/lishogi-top-players-10.ndjson");
+    private static final Path KIF = Path.of("kifu-corpus/chu/kif/scalashogi-chushogiKif1.kif");
+
+    private static byte[] zip(String[] names, byte[][] contents) throws Exception {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        try (ZipOutputStream z = new ZipOutputStream(buf)) {
+            for (int i = 0; i < names.length; i++) {
+                z.putNextEntry(new ZipEntry(names[i]));
+                z.write(contents[i]);
+            }
+        }
+        return buf.toByteArray();
+    }
+
+    @Test
+    void aBadLineFailsAloneAndEachRecordGetsItsFormatsRuleSet() throws Exception {
+        String text = Files.readString(LISHOGI) + "{\"moves\": [1]}\n{\"rules\":\"shogi\",\"moves\":\"7g7f\"}\n";
+        List<RecordFiles.Item> items = RecordFiles.read("x.ndjson", text.getBytes(StandardCharsets.UTF_8), null);
+        assertThat(items).hasSize(12);
+        assertThat(items.subList(0, 10)).allMatch(RecordFiles.Item::readable).allMatch(i -> i.rules() == RuleSet.CHU_LISHOGI);
+        assertThat(items.get(10).line()).isEqualTo(11);
+        assertThat(items.get(10).error()).contains("'moves' must be a string");
+        assertThat(items.get(11).error()).isEqualTo("unknown rule set 'shogi'");
+        // KIF defaults to chu; a requested rule set wins over every default.
+        assertThat(RecordFiles.read("g.kif", Files.readAllBytes(KIF), null).get(0).rules()).isEqualTo(RuleSet.CHU);
+        assertThat(RecordFiles.read("g.kif", Files.readAllBytes(KIF), RuleSet.CHU_SDIN).get(0).rules()).isEqualTo(RuleSet.CHU_SDIN);
+    }
+
+    @Test
+    void zipEntriesAreReadInOrderAndNamedAfterTheArchive() throws Exception {
+        byte[] z = zip(new String[] {"k/game.kif", "l/games.ndjson", "empty.usi"},
+                new byte[][] {Files.readAllBytes(KIF), Files.readAllBytes(LISHOGI), new byte[0]});
+        List<RecordFiles.Item> items = RecordFiles.read("up.zip", z, null);
+        assertThat(items).hasSize(12);
+        assertThat(items.get(0).source()).isEqualTo("up.zip!/k/game.kif");
+        assertThat(items.get(0).record().moves()).hasSize(129);
+        assertThat(items.get(1).source()).isEqualTo("up.zip!/l/games.ndjson");
+        assertThat(items.get(11).source()).isEqualTo("up.zip!/empty.usi");
+        assertThat(items.get(11).error()).isEqualTo("the file holds no record");
+    }
+
+    @Test
+    void archivesThatExpandBeyondTheLimitsStop() throws Exception {
+        byte[] big = new byte[200_000]; // zeros compress to almost nothing
+        java.util.Arrays.fill(big, (byte) ' ');
+        byte[] z = zip(new String[] {"a.usi", "b.usi"}, new byte[][] {"7i7h".getBytes(StandardCharsets.UTF_8), big});
+        List<RecordFiles.Item> items = RecordFiles.read("bomb.zip", z, null, new RecordFiles.Limits(10, 100_000));
+        assertThat(items).hasSize(2);
+        assertThat(items.get(0).readable()).isTrue();
+        assertThat(items.get(1).error()).contains("expands to more than 100000 bytes");
+        byte[] many = zip(new String[] {"1.usi", "2.usi", "3.usi"}, new byte[][] {"7i7h".getBytes(), "7i7h".getBytes(), "7i7h".getBytes()});
+        assertThat(RecordFiles.read("many.zip", many, null, new RecordFiles.Limits(2, 1000)))
+                .extracting(RecordFiles.Item::error).containsExactly(null, null, "the archive has more than 2 files");
+        byte[] nested = zip(new String[] {"inner.zip"}, new byte[][] {many});
+        assertThat(RecordFiles.read("nested.zip", nested, null).get(0).error()).isEqualTo("archives inside archives are not read");
+        byte[] truncated = java.util.Arrays.copyOf(many, 40);
+        assertThat(RecordFiles.read("cut.zip", truncated, null)).allMatch(i -> !i.readable());
+    }
+
+    @Test
+    void walkingAFolderTakesKnownEndingsOnlyButANamedFileAlways(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("x/y"));
+        Files.writeString(dir.resolve("x/y/a.KIF"), "");
+        Files.writeString(dir.resolve("x/b.csg"), "");
+        Files.writeString(dir.resolve("readme.md"), "");
+        Files.writeString(dir.resolve("c.txt"), "");
+        assertThat(RecordFiles.walk(List.of(dir))).containsExactly(dir.resolve("x/b.csg"), dir.resolve("x/y/a.KIF"));
+        assertThat(RecordFiles.walk(List.of(dir.resolve("c.txt")))).containsExactly(dir.resolve("c.txt"));
+        assertThatThrownBy(() -> RecordFiles.walk(List.of(dir.resolve("none")))).hasMessageContaining("no such file or folder");
+    }
+}
