@@ -3,10 +3,16 @@ package io.kifudb.api;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kifudb.importer.GameImporter;
+import io.kifudb.notation.Csg;
 import io.kifudb.notation.GameRecord;
+import io.kifudb.notation.Kif;
+import io.kifudb.notation.LishogiRecords;
 import io.kifudb.notation.RecordFormatException;
 import io.kifudb.notation.Records;
+import io.kifudb.notation.Replay;
+import io.kifudb.notation.UnwritableRecordException;
 import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Status;
 import io.kifudb.store.Game;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Sort;
@@ -22,6 +28,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -43,6 +50,12 @@ import java.util.Map;
 @Tag(name = "Games", description = "Import one record; read and search stored games")
 public class GamesResource {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** lishogi's media type for its game exports, one JSON object per line. */
+    static final String NDJSON = "application/x-ndjson";
+    /** KIF and .csg text, always UTF-8 here (a KIF reader detects it; classic .kif files are Shift_JIS). */
+    private static final String TEXT_UTF8 = MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8").toString();
+    /** Problem type of a game that the requested format cannot express. */
+    static final String UNWRITABLE_RECORD = "unwritable-record";
 
     @Inject
     GameImporter importer;
@@ -57,17 +70,19 @@ public class GamesResource {
                           String stoppedReason,
                           @Schema(description = "true when the record was already stored (no second copy made)") boolean duplicate) {
         static GameDto of(Game g, boolean duplicate) {
-            Map<Integer, String> comments = Map.of();
-            if (g.comments != null) {
-                try {
-                    comments = JSON.readValue(g.comments, new TypeReference<HashMap<Integer, String>>() {});
-                } catch (Exception e) {
-                    throw new IllegalStateException("stored comments of game " + g.id + " are not JSON", e);
-                }
-            }
+            Map<Integer, String> comments = storedComments(g);
             return new GameDto(g.id, g.rules, g.initialSfen, g.moves.isEmpty() ? List.of() : Arrays.asList(g.moves.split(" ")),
                     g.plies, g.result, g.reason, g.sente, g.gote, g.event, g.date, g.site, g.source, g.sourceId, comments,
                     g.stoppedPly == 0 ? null : g.stoppedPly, g.stoppedReason, duplicate);
+        }
+    }
+
+    private static Map<Integer, String> storedComments(Game g) {
+        if (g.comments == null) return Map.of();
+        try {
+            return JSON.readValue(g.comments, new TypeReference<HashMap<Integer, String>>() {});
+        } catch (Exception e) {
+            throw new IllegalStateException("stored comments of game " + g.id + " are not JSON", e);
         }
     }
 
@@ -117,18 +132,89 @@ public class GamesResource {
 
     @GET
     @Path("/{id}")
-    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
-    @Operation(summary = "One game", description = "`format=json` (default) or `usi` (the canonical moves, space-separated).")
-    @APIResponse(responseCode = "200", description = "the game")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, NDJSON})
+    @Operation(summary = "One game", description = "`format` chooses the answer: `json` (default, the stored game), "
+            + "`usi` (the canonical moves, space-separated), `kif` (KIF text, UTF-8, with players, event, date, site, "
+            + "comments and result), `csg` (Colin Adams' .csg, with players and the comment before the first move; "
+            + "only for games from one of its setups: even, Free King, Free King (alternate), Free King and Dragon King) or "
+            + "`lishogi` (one line of lishogi's game export: id, variant, initial_sfen, moves, status, winner, players). "
+            + "The text formats come with a file name in Content-Disposition. None of kif, csg, lishogi and usi names the "
+            + "rule set: re-import them with `rules` to keep it.")
+    @APIResponse(responseCode = "200", description = "the game in the requested format", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GameDto.class)),
+            @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING)),
+            @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING))})
+    @APIResponse(responseCode = "400", description = "unknown format", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "no such game", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response get(@PathParam("id") long id, @QueryParam("format") @DefaultValue("json") String format) {
+    @APIResponse(responseCode = "422", description = "the format cannot express this game (csg: a start that is none of its setups)",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response get(@PathParam("id") long id,
+                        @Parameter(description = "the answer's format", schema = @Schema(type = SchemaType.STRING,
+                                enumeration = {"json", "usi", "kif", "csg", "lishogi"}, defaultValue = "json"))
+                        @QueryParam("format") @DefaultValue("json") String format) {
         Game g = Game.findById(id);
         if (g == null) throw ProblemException.notFound("No such game", "no game with id " + id);
-        return switch (format) {
-            case "json" -> Response.ok(GameDto.of(g, false), MediaType.APPLICATION_JSON).build();
-            case "usi" -> Response.ok(g.moves, MediaType.TEXT_PLAIN).build();
-            default -> throw ProblemException.badRequest(Problem.BAD_REQUEST, "Unknown format", "format must be json or usi, got '" + format + "'").withField("format");
-        };
+        try {
+            return switch (format) {
+                case "json" -> Response.ok(GameDto.of(g, false), MediaType.APPLICATION_JSON).build();
+                case "usi" -> Response.ok(g.moves, MediaType.TEXT_PLAIN).build();
+                case "kif" -> file(Kif.write(record(g), ruleSet(g)), TEXT_UTF8, g, "kif");
+                case "csg" -> file(Csg.writeStandalone(record(g), ruleSet(g)), TEXT_UTF8, g, "csg");
+                case "lishogi" -> file(LishogiRecords.writeNdjson(record(g), ruleSet(g)) + "\n", NDJSON, g, "ndjson");
+                default -> throw ProblemException.badRequest(Problem.BAD_REQUEST, "Unknown format",
+                        "format must be json, usi, kif, csg or lishogi, got '" + format + "'").withField("format");
+            };
+        } catch (UnwritableRecordException e) {
+            throw ProblemException.unprocessable(UNWRITABLE_RECORD, "Not expressible in " + format,
+                    "game " + id + " cannot be written as " + format + ": " + e.getMessage()).withField("format");
+        }
+    }
+
+    /** A text answer that a browser saves as game-ID.EXT (shown inline where it can be). */
+    private static Response file(String text, String mediaType, Game g, String extension) {
+        return Response.ok(text, mediaType)
+                .header("Content-Disposition", "inline; filename=\"game-" + g.id + "." + extension + "\"")
+                .build();
+    }
+
+    private static RuleSet ruleSet(Game g) {
+        RuleSet r = RuleSet.byId(g.rules);
+        if (r == null) throw new IllegalStateException("game " + g.id + " is stored under an unknown rule set '" + g.rules + "'");
+        return r;
+    }
+
+    /**
+     * A stored game as a record for the writers: stored start, canonical moves, metadata, comments, the
+     * source's id, and the result as winner and status. The status is lishogi's keyword where the rules
+     * decided the ending and lishogi has one (royalsLost, bareKing, ...), else the stored reason as it is
+     * (the record's own resign, draw, ..., or a rules reason lishogi has no word for).
+     */
+    static GameRecord record(Game g) {
+        Map<String, String> tags = new HashMap<>();
+        putTag(tags, GameRecord.SENTE, g.sente);
+        putTag(tags, GameRecord.GOTE, g.gote);
+        putTag(tags, GameRecord.EVENT, g.event);
+        putTag(tags, GameRecord.DATE, g.date == null ? null : g.date.toString());
+        putTag(tags, GameRecord.SITE, g.site);
+        List<String> moves = g.moves.isEmpty() ? List.of() : Arrays.asList(g.moves.split(" "));
+        String winner = "sente".equals(g.result) || "gote".equals(g.result) ? g.result : null;
+        return new GameRecord("game " + g.id, 1, g.sourceId, g.rules, g.initialSfen, moves, status(g.reason), winner,
+                tags, storedComments(g));
+    }
+
+    private static void putTag(Map<String, String> tags, String key, String value) {
+        if (value != null && !value.isBlank()) tags.put(key, value);
+    }
+
+    private static String status(String reason) {
+        if (reason == null) return null;
+        for (Status.Reason r : Status.Reason.values()) {
+            if (r.id.equals(reason)) {
+                String lishogi = Replay.lishogiStatus(r);
+                return lishogi != null ? lishogi : reason;
+            }
+        }
+        return reason;
     }
 
     @GET

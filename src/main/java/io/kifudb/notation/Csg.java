@@ -441,6 +441,39 @@ public final class Csg {
         return sb.toString();
     }
 
+    /**
+     * Writes a record as a .csg file that reads back on its own: {@link #write} for a game that starts
+     * from one of the built-in setups exactly as the reader sets it up (move 1, gote to move only in the
+     * handicap setups, no counter-strike square). A .csg file names its start position by a setup file
+     * instead of holding it, so for any other start the written file would be unreadable without a
+     * separate {@value #CUSTOM_SETUP}, or would read back as another start; such a game is refused.
+     *
+     * @throws UnwritableRecordException if the variant is not Chu Shogi or the start is none of the setups
+     * @throws IllegalArgumentException  if the start position is not a valid SFEN or a move is not legal
+     */
+    public static String writeStandalone(GameRecord record, RuleSet rules) {
+        if (rules.variant != CHU.variant)
+            throw new UnwritableRecordException("csg", "the .csg format is for Chu Shogi, not the " + rules.variant.id + " variant");
+        String start;
+        try {
+            start = record.initialSfen() == null ? Position.start(rules).sfen() : Sfen.parse(rules, record.initialSfen()).sfen();
+        } catch (SfenException e) {
+            throw new IllegalArgumentException("invalid start position: " + e.getMessage(), e);
+        }
+        Setup setup = builtIn(start);
+        if (setup == null)
+            throw new UnwritableRecordException("csg", "a .csg file names its start position by a setup file, and this game starts from "
+                    + start + ", which is none of the setups a reader knows (" + setupNames() + ")");
+        if (!setup.sfen().equals(start))
+            throw new UnwritableRecordException("csg", "a .csg file starts the " + setup.handicapName() + " setup as " + setup.sfen()
+                    + " (side to move, no counter-strike square, move 1), but this game starts from " + start);
+        return write(record, rules);
+    }
+
+    private static String setupNames() {
+        return String.join(", ", SETUPS.stream().map(Setup::handicapName).toList());
+    }
+
     /** The square a pass steps to as the record spells it (the engine may name another empty one). */
     private static String passSquare(String usi, Geometry g, int mid) {
         Matcher m = THREE_SQUARES.matcher(usi.strip());

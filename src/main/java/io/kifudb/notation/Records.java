@@ -3,17 +3,20 @@ package io.kifudb.notation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kifudb.rules.RuleSet;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Reads records in any supported format, detecting it from the text: a JSON document (our game
  * representation or one lishogi export), NDJSON (one lishogi export per line), Colin Adams' CSG, KIF/KI2,
- * or lishogi USI move lists (one game per line).
+ * or lishogi USI move lists (one game per line). Also writes our JSON game representation ({@link #toJson}).
  */
 public final class Records {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,7 +48,7 @@ public final class Records {
             case JSON -> readJsonDocument(source, text);
             case CSG -> Csg.read(source, text, null);
             // Movement is the same under every Chu rule set; the requested rules judge the replay later.
-            case KIF -> Kif.read(source, text, io.kifudb.rules.RuleSet.CHU);
+            case KIF -> Kif.read(source, text, RuleSet.CHU);
         };
     }
 
@@ -71,11 +74,15 @@ public final class Records {
         return out;
     }
 
+    /** The tags our JSON representation has as keys of their own; every other tag goes under {@code tags}. */
+    private static final List<String> TOP_LEVEL_TAGS =
+            List.of(GameRecord.SENTE, GameRecord.GOTE, GameRecord.EVENT, GameRecord.DATE, GameRecord.SITE);
+
     /**
      * One game as JSON: our representation ({@code rules}, {@code initialSfen}, {@code moves} as an array
-     * or a string, {@code sente}, {@code gote}, {@code event}, {@code date}, {@code site}, {@code comments})
-     * or lishogi's export ({@code initial_sfen}, {@code moves}, {@code status}, {@code winner}, {@code id},
-     * {@code players}).
+     * or a string, {@code sente}, {@code gote}, {@code event}, {@code date}, {@code site}, other tags in a
+     * {@code tags} object, {@code comments} by ply, {@code status}, {@code winner}) or lishogi's export
+     * ({@code initial_sfen}, {@code moves}, {@code status}, {@code winner}, {@code id}, {@code players}).
      */
     static GameRecord fromJson(String source, int index, JsonNode node) {
         if (node == null || !node.isObject()) throw new RecordFormatException(source, index, "a record must be a JSON object");
@@ -93,19 +100,20 @@ public final class Records {
             }
         } else throw new RecordFormatException(source, index, "'moves' must be a string or an array of strings");
         Map<String, String> tags = new HashMap<>();
-        for (String key : List.of(GameRecord.SENTE, GameRecord.GOTE, GameRecord.EVENT, GameRecord.DATE, GameRecord.SITE)) {
+        for (String key : TOP_LEVEL_TAGS) {
             String v = text(node, key, source, index);
             if (v != null) tags.put(key, v);
         }
-        JsonNode players = node.get("players");
-        if (players != null && players.isObject()) {
-            for (String side : List.of("sente", "gote")) {
-                JsonNode p = players.get(side);
-                if (p == null) continue;
-                String name = p.isTextual() ? p.asText() : p.path("user").path("name").asText(p.path("name").asText(null));
-                if (name != null && !name.isEmpty()) tags.putIfAbsent(side, name);
-            }
+        JsonNode more = node.get("tags");
+        if (more != null && !more.isNull()) {
+            if (!more.isObject()) throw new RecordFormatException(source, index, "'tags' must be an object of strings");
+            more.fields().forEachRemaining(e -> {
+                if (!e.getValue().isTextual())
+                    throw new RecordFormatException(source, index, "tag '" + e.getKey() + "' must be a string");
+                tags.putIfAbsent(e.getKey(), e.getValue().asText());
+            });
         }
+        LishogiRecords.putPlayers(node, tags);
         Map<Integer, String> comments = new HashMap<>();
         JsonNode c = node.get("comments");
         if (c != null && c.isObject()) {
@@ -127,5 +135,45 @@ public final class Records {
         if (v == null || v.isNull()) return null;
         if (!v.isTextual()) throw new RecordFormatException(source, index, "field '" + field + "' must be a string");
         return v.asText();
+    }
+
+    /**
+     * The record in our JSON game representation, as one line of compact JSON:
+     * {@code rules} (the rule set the record is under, always written so that a reader need not guess),
+     * {@code id}, {@code initialSfen} (left out for the rule set's start when the record names none),
+     * {@code moves} as an array of the moves as written, {@code status} and {@code winner} as recorded,
+     * {@code sente}, {@code gote}, {@code event}, {@code date}, {@code site}, every other tag under
+     * {@code tags}, and {@code comments} by ply. {@link #fromJson} reads back all of it; only the record's
+     * source and line are not kept.
+     */
+    public static String toJson(GameRecord record, RuleSet rules) {
+        ObjectNode game = JSON.createObjectNode();
+        game.put("rules", rules.id);
+        if (record.id() != null) game.put("id", record.id());
+        if (record.initialSfen() != null) game.put("initialSfen", record.initialSfen());
+        var moves = game.putArray("moves");
+        record.moves().forEach(moves::add);
+        if (record.recordedStatus() != null) game.put("status", record.recordedStatus());
+        if (record.recordedWinner() != null) game.put("winner", record.recordedWinner());
+        for (String key : TOP_LEVEL_TAGS) {
+            String v = record.tags().get(key);
+            if (v != null) game.put(key, v);
+        }
+        // Sorted, so that the same record always gives the same text.
+        Map<String, String> others = new TreeMap<>(record.tags());
+        others.keySet().removeAll(TOP_LEVEL_TAGS);
+        if (!others.isEmpty()) {
+            ObjectNode tags = game.putObject("tags");
+            others.forEach(tags::put);
+        }
+        if (!record.comments().isEmpty()) {
+            ObjectNode comments = game.putObject("comments");
+            new TreeMap<>(record.comments()).forEach((ply, text) -> comments.put(String.valueOf(ply), text));
+        }
+        try {
+            return JSON.writeValueAsString(game);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree of strings always serialises", e);
+        }
     }
 }

@@ -65,4 +65,22 @@ public final class Replay {
             default -> null; // resign, timeout, agreed draw ... are not decided by the rules
         };
     }
+
+    /**
+     * lishogi's status keyword for an ending our rules decided, the inverse of {@link #lishogiReason}
+     * ({@code mate} for checkmate, lishogi's keyword for shogi), or null where lishogi has no keyword of
+     * its own (perpetual attack, royals only, ply limit).
+     */
+    public static String lishogiStatus(Status.Reason reason) {
+        if (reason == null) return null;
+        return switch (reason) {
+            case ROYAL_CAPTURED -> "royalsLost";
+            case BARE_KING -> "bareKing";
+            case REPETITION -> "repetition";
+            case PERPETUAL_CHECK -> "perpetualCheck";
+            case NO_LEGAL_MOVE -> "stalemate";
+            case CHECKMATE -> "mate";
+            case PERPETUAL_ATTACK, ROYALS_ONLY, PLY_LIMIT -> null;
+        };
+    }
 }

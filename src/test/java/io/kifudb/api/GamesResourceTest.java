@@ -1,16 +1,27 @@
 package io.kifudb.api;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.containsStringIgnoringCase;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.startsWith;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kifudb.notation.Csg;
+import io.kifudb.notation.Records;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -95,5 +106,125 @@ class GamesResourceTest {
                 .body("total", greaterThanOrEqualTo(2));
         given().queryParam("result", "draw").queryParam("rules", "chu-lishogi").when().get("/api/games").then()
                 .body("games.reason", everyItem(equalTo("repetition")));
+    }
+
+    // ------------------------------------------------------------------ GET /api/games/{id}?format=...
+
+    private static final String TEXT_UTF8 = "text/plain; charset=UTF-8";
+
+    /** Posts one record (201, or 200 if an earlier test stored it already) and gives the game's id. */
+    private static long store(String contentType, String rules, String record) {
+        var request = given().contentType(contentType).body(record.getBytes(StandardCharsets.UTF_8));
+        if (rules != null) request = request.queryParam("rules", rules);
+        return request.when().post("/api/games").then().statusCode(anyOf(is(200), is(201)))
+                .extract().jsonPath().getLong("id");
+    }
+
+    /** GETs a game in a text format, checking the media type and the file name, and gives the body as UTF-8. */
+    private static String fetch(long id, String format, String mediaType, String extension) {
+        ExtractableResponse<Response> r = given().queryParam("format", format).when().get("/api/games/" + id).then()
+                .statusCode(200)
+                .contentType(startsWith(mediaType))
+                .header("Content-Disposition", containsString("filename=\"game-" + id + "." + extension + "\""))
+                .extract();
+        return new String(r.asByteArray(), StandardCharsets.UTF_8);
+    }
+
+    /** Re-imports a written game under the stored game's rule set: the same game, found as a duplicate. */
+    private static void reimportsAsTheSameGame(long id, String contentType, String rules, String text) {
+        given().contentType(contentType).queryParam("rules", rules).body(text.getBytes(StandardCharsets.UTF_8))
+                .when().post("/api/games").then()
+                .statusCode(200).body("duplicate", equalTo(true)).body("id", equalTo((int) id));
+    }
+
+    @Test
+    void aLishogiGameComesBackAsTheSameGameInEveryFormat() throws Exception {
+        String line = corpusGame(3); // hgNaEt5P: 328 plies, gote wins by bare king
+        long id = store("application/x-ndjson", null, line);
+        String usi = given().queryParam("format", "usi").when().get("/api/games/" + id).then().statusCode(200).extract().asString();
+
+        String kif = fetch(id, "kif", "text/plain", "kif");
+        given().queryParam("format", "kif").when().get("/api/games/" + id).then().contentType(containsStringIgnoringCase("charset=utf-8"));
+        assertThat(Records.detect(kif)).isEqualTo(Records.Format.KIF);
+        assertThat(kif).contains("1手目 ▲7八歩兵 （←7九）", "まで328手で後手の勝ち");
+        reimportsAsTheSameGame(id, TEXT_UTF8, "chu-lishogi", kif);
+
+        String csg = fetch(id, "csg", "text/plain", "csg");
+        assertThat(Records.detect(csg)).isEqualTo(Records.Format.CSG);
+        assertThat(csg).startsWith("3\nboard.data\nEVEN\n").contains("\n1 P 7i - 7h\n1 P 5d - 5e\n");
+        reimportsAsTheSameGame(id, TEXT_UTF8, "chu-lishogi", csg);
+
+        String lishogi = fetch(id, "lishogi", "application/x-ndjson", "ndjson");
+        assertThat(lishogi).endsWith("}\n").hasLineCount(1);
+        JsonNode exported = new ObjectMapper().readTree(lishogi);
+        JsonNode original = new ObjectMapper().readTree(line);
+        assertThat(exported.get("id").asText()).isEqualTo("hgNaEt5P");
+        assertThat(exported.get("initial_sfen")).isEqualTo(original.get("initial_sfen"));
+        assertThat(exported.get("status").asText()).isEqualTo("bareKing");
+        assertThat(exported.get("winner").asText()).isEqualTo("gote");
+        assertThat(exported.get("moves").asText()).isEqualTo(usi);
+        reimportsAsTheSameGame(id, "application/x-ndjson", "chu-lishogi", lishogi);
+    }
+
+    @Test
+    void aHistoricalGameKeepsItsTextAndPlayers() throws Exception {
+        String hist3 = Files.readString(Path.of("kifu-corpus/chu/historical/hist3.csg"));
+        long id = store(TEXT_UTF8, "chu", hist3); // Masuda - Kuri, Free King handicap, gote moves first
+
+        // The .csg written from the stored game is the original file, up to spacing.
+        String csg = fetch(id, "csg", "text/plain", "csg");
+        assertThat(csg.replaceAll("[ \t]+", " ").strip()).isEqualTo(hist3.replaceAll("[ \t]+", " ").strip());
+        reimportsAsTheSameGame(id, TEXT_UTF8, "chu", csg);
+
+        String kif = fetch(id, "kif", "text/plain", "kif");
+        assertThat(kif).contains("先手：Masuda\n", "後手：Kuri\n", "後手番");
+        reimportsAsTheSameGame(id, TEXT_UTF8, "chu", kif);
+
+        String lishogi = fetch(id, "lishogi", "application/x-ndjson", "ndjson");
+        JsonNode exported = new ObjectMapper().readTree(lishogi);
+        assertThat(exported.at("/players/sente/user/name").asText()).isEqualTo("Masuda");
+        assertThat(exported.at("/players/gote/user/name").asText()).isEqualTo("Kuri");
+        assertThat(exported.get("initial_sfen").asText()).isEqualTo(Csg.FK_SFEN);
+        assertThat(exported.has("id")).isFalse();
+        given().contentType("application/x-ndjson").queryParam("rules", "chu").body(lishogi.getBytes(StandardCharsets.UTF_8))
+                .when().post("/api/games").then()
+                .statusCode(200).body("duplicate", equalTo(true)).body("id", equalTo((int) id))
+                .body("sente", equalTo("Masuda")).body("gote", equalTo("Kuri"));
+    }
+
+    @Test
+    void csgRefusesAGameFromAnotherStartThatKifAndLishogiCarry() throws Exception {
+        // Tsume A1 of the Middle Shogi Manual: a problem position, solved by checkmate.
+        String line = Files.readAllLines(Path.of("kifu-corpus/chu/tsume/msm-tsume-AB-solutions.txt")).stream()
+                .filter(l -> l.contains("{Tsume A1}")).findFirst().orElseThrow();
+        String sfen = line.substring(0, line.indexOf('{')).trim();
+        String moves = line.substring(line.indexOf('}') + 1).trim();
+        String record = new ObjectMapper().createObjectNode().put("rules", "chu").put("initialSfen", sfen).put("moves", moves)
+                .put("event", "Middle Shogi Manual, Tsume A1").toString();
+        long id = store("application/json", null, record);
+
+        given().queryParam("format", "csg").when().get("/api/games/" + id).then()
+                .statusCode(422)
+                .contentType(startsWith("application/problem+json"))
+                .body("type", equalTo("https://kifudb.io/problems/unwritable-record"))
+                .body("field", equalTo("format"))
+                .body("detail", containsString("none of the setups"));
+
+        String kif = fetch(id, "kif", "text/plain", "kif");
+        assertThat(kif).contains("棋戦：Middle Shogi Manual, Tsume A1", "まで" + moves.split(" ").length + "手で先手の勝ち");
+        reimportsAsTheSameGame(id, TEXT_UTF8, "chu", kif);
+
+        String lishogi = fetch(id, "lishogi", "application/x-ndjson", "ndjson");
+        JsonNode exported = new ObjectMapper().readTree(lishogi);
+        assertThat(exported.get("initial_sfen").asText()).isEqualTo(sfen);
+        assertThat(exported.get("status").asText()).isEqualTo("mate");
+        assertThat(exported.get("winner").asText()).isEqualTo("sente");
+        reimportsAsTheSameGame(id, "application/x-ndjson", "chu", lishogi);
+
+        given().queryParam("format", "pgn").when().get("/api/games/" + id).then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("format"))
+                .body("detail", containsString("json, usi, kif, csg or lishogi"));
     }
 }
