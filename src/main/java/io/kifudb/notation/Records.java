@@ -126,8 +126,18 @@ public final class Records {
             });
         }
         String status = text(node, "status", source, index);
-        return new GameRecord(source, index, text(node, "id", source, index), text(node, "rules", source, index), sfen,
-                moves, status, text(node, "winner", source, index), tags, comments);
+        String winner = text(node, "winner", source, index);
+        // The API's own game JSON (GET /api/games/{id}) reads back too: its numeric id is the database's,
+        // not the record's (that one is sourceId), and its result/reason stand for winner/status.
+        JsonNode idNode = node.get("id");
+        String id = idNode != null && idNode.isNumber() ? text(node, "sourceId", source, index) : text(node, "id", source, index);
+        if (winner == null) {
+            String result = text(node, "result", source, index);
+            if ("sente".equals(result) || "gote".equals(result)) winner = result;
+        }
+        if (status == null) status = text(node, "reason", source, index);
+        return new GameRecord(source, index, id, text(node, "rules", source, index), sfen,
+                moves, status, winner, tags, comments);
     }
 
     private static String text(JsonNode node, String field, String source, int index) {

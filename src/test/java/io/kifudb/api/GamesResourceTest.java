@@ -164,6 +164,11 @@ class GamesResourceTest {
         assertThat(exported.get("winner").asText()).isEqualTo("gote");
         assertThat(exported.get("moves").asText()).isEqualTo(usi);
         reimportsAsTheSameGame(id, "application/x-ndjson", "chu-lishogi", lishogi);
+
+        // Our own game JSON reads back as the same game (its numeric id is the database's, ignored).
+        String json = given().when().get("/api/games/" + id).then().statusCode(200).extract().asString();
+        given().contentType("application/json").body(json.getBytes(StandardCharsets.UTF_8)).when().post("/api/games").then()
+                .statusCode(200).body("duplicate", equalTo(true)).body("id", equalTo((int) id));
     }
 
     @Test
