@@ -13,7 +13,9 @@ import static org.hamcrest.Matchers.startsWith;
 
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
+import io.kifudb.index.PositionIndexTestProfile;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import java.util.Objects;
 
 /** {@code GET /api/positions/games} over real HTTP, on games imported from the corpus and a few built here. */
 @QuarkusTest
+@TestProfile(PositionIndexTestProfile.class)
 class PositionsResourceTest {
     /**
      * Four chu games reaching one position by three move orders after 4 plies (sente's 7i and 6i pawns,
@@ -68,6 +71,7 @@ class PositionsResourceTest {
         List<Map<String, Object>> byDefault = allHits(Map.of("rules", "chu-lishogi"));
         List<Map<String, Object>> bySfen = allHits(Map.of("rules", "chu-lishogi", "sfen", RuleSet.CHU_LISHOGI.variant.startSfen));
         assertThat(bySfen).isEqualTo(byDefault);
+        assertThat(byDefault).as("this profile's database has no other chu-lishogi game from the start").hasSize(10);
         for (long id : ids.values()) {
             Map<String, Object> hit = hitOf(byDefault, id);
             assertThat(hit).as("game %d at the start", id).isNotNull();

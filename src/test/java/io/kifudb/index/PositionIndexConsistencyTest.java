@@ -9,6 +9,7 @@ import io.kifudb.importer.CorpusLoader;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,7 @@ import java.util.stream.Stream;
  * when games were stored while it was closed, and every time it answers as before.
  */
 @QuarkusTest
+@TestProfile(PositionIndexTestProfile.class)
 class PositionIndexConsistencyTest {
     @Inject
     PositionIndex index;
