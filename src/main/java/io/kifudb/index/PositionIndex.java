@@ -220,6 +220,8 @@ public class PositionIndex {
                     LOG.warnf("position index in %s is unreadable, rebuilding it: %s", dir.toAbsolutePath(), e);
                     closeQuietly();
                     directory = FSDirectory.open(dir);
+                    // Even OpenMode.CREATE reads the last commit point, and fails on the same damage: clear it.
+                    for (String file : directory.listAll()) directory.deleteFile(file);
                     openWriter(IndexWriterConfig.OpenMode.CREATE);
                 }
             }

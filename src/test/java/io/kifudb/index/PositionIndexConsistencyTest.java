@@ -143,6 +143,39 @@ class PositionIndexConsistencyTest {
         }
     }
 
+    @Test
+    void anIndexOfAnotherLayoutOrWithDamagedFilesIsRebuilt() throws Exception {
+        corpus.importCorpus();
+        List<String> before = answers();
+
+        // Another layout version in the last commit (as after an upgrade that changed the documents).
+        index.close();
+        try (var d = org.apache.lucene.store.FSDirectory.open(dir);
+             var w = new org.apache.lucene.index.IndexWriter(d, new org.apache.lucene.index.IndexWriterConfig())) {
+            var data = new java.util.HashMap<String, String>();
+            w.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
+            data.put(PositionIndex.DATA_FORMAT, "0");
+            w.setLiveCommitData(data.entrySet());
+            w.commit();
+        }
+        PositionIndex.SyncReport r = index.open();
+        assertThat(r.action()).isEqualTo(PositionIndex.SyncAction.REBUILT);
+        assertThat(r.why()).contains("layout 0");
+        assertThat(answers()).isEqualTo(before);
+
+        // A segment file gone, the commit point still there: unreadable, so rebuilt.
+        index.close();
+        try (Stream<Path> files = Files.list(dir)) {
+            Path segment = files.filter(p -> p.getFileName().toString().endsWith(".si")).findFirst().orElseThrow();
+            Files.delete(segment);
+        }
+        r = index.open();
+        assertThat(r.action()).isEqualTo(PositionIndex.SyncAction.REBUILT);
+        assertThat(r.why()).startsWith("unreadable index");
+        assertThat(answers()).isEqualTo(before);
+        assertInStepWithTheDatabase();
+    }
+
     private static void deleteContents(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) if (!p.equals(dir)) Files.delete(p);
