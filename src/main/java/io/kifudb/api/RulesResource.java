@@ -1,11 +1,8 @@
 package io.kifudb.api;
 
-import io.kifudb.rules.IllegalMoveException;
 import io.kifudb.rules.PieceKind;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
-import io.kifudb.rules.Sfen;
-import io.kifudb.rules.SfenException;
 import io.kifudb.rules.Status;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -21,7 +18,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** The rule sets, and legal moves / game status of any position under them. */
@@ -97,26 +93,10 @@ public class RulesResource {
                           @QueryParam("sfen") String sfen,
                           @Parameter(description = "USI moves to play first, comma-separated", example = "7i7h,6d6e")
                           @QueryParam("play") String play) {
-        RuleSet rules = ruleSet(id);
-        Position pos;
-        try {
-            pos = sfen == null || sfen.isBlank() ? Position.start(rules) : Sfen.parse(rules, sfen);
-        } catch (SfenException e) {
-            throw ProblemException.badRequest(Problem.INVALID_SFEN, "Invalid SFEN", e.getMessage()).withField("sfen");
-        }
-        List<String> played = new ArrayList<>();
-        if (play != null && !play.isBlank()) {
-            List<String> moves = Arrays.stream(play.split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
-            for (String usi : moves) {
-                try {
-                    played.add(pos.usi(pos.play(usi)));
-                } catch (IllegalMoveException e) {
-                    throw ProblemException.badRequest(Problem.ILLEGAL_MOVE, "Illegal move",
-                                    "ply " + (played.size() + 1) + ": " + e.getMessage())
-                            .withPly(played.size() + 1).withMove(usi).withField("play");
-                }
-            }
-        }
+        PositionArgs.Resolved at = PositionArgs.resolve(ruleSet(id), sfen, play);
+        RuleSet rules = at.rules();
+        Position pos = at.position();
+        List<String> played = at.played();
         int[] legal = pos.legalMoves();
         List<String> moves = new ArrayList<>(legal.length);
         for (int m : legal) moves.add(pos.usi(m));

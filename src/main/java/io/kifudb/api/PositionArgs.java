@@ -1,0 +1,80 @@
+package io.kifudb.api;
+
+import io.kifudb.index.Order;
+import io.kifudb.rules.IllegalMoveException;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
+import io.kifudb.rules.SfenException;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The query parameters that name a position ({@code rules}, {@code sfen}, {@code play}) and page a
+ * list ({@code page}, {@code size}, {@code sort}), read the same way by every resource, with the same
+ * problems when they are wrong.
+ */
+final class PositionArgs {
+    static final int MAX_SIZE = 200;
+    /**
+     * Deepest hit a page may reach: a page costs a sort over (page + 1) * size hits, so arbitrarily deep
+     * pages would let one request hold that much memory.
+     */
+    static final int MAX_WINDOW = 100_000;
+
+    private PositionArgs() {}
+
+    /** A position and the moves (canonical) played to reach it from the given SFEN. */
+    record Resolved(RuleSet rules, Position position, List<String> played) {}
+
+    /** A rule set that must be given: there is no default (design: never a silent default). */
+    static RuleSet requiredRules(String id) {
+        if (id == null || id.isBlank())
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Missing rule set", "the query parameter 'rules' is required")
+                    .withField("rules");
+        return RulesResource.ruleSet(id);
+    }
+
+    /** Parses the SFEN (default: the rule set's start) and plays the comma- or space-separated moves on it. */
+    static Resolved resolve(RuleSet rules, String sfen, String play) {
+        Position pos;
+        try {
+            pos = sfen == null || sfen.isBlank() ? Position.start(rules) : Sfen.parse(rules, sfen);
+        } catch (SfenException e) {
+            throw ProblemException.badRequest(Problem.INVALID_SFEN, "Invalid SFEN", e.getMessage()).withField("sfen");
+        }
+        List<String> played = new ArrayList<>();
+        if (play != null && !play.isBlank()) {
+            List<String> moves = Arrays.stream(play.split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
+            for (String usi : moves) {
+                try {
+                    played.add(pos.usi(pos.play(usi)));
+                } catch (IllegalMoveException e) {
+                    throw ProblemException.badRequest(Problem.ILLEGAL_MOVE, "Illegal move",
+                                    "ply " + (played.size() + 1) + ": " + e.getMessage())
+                            .withPly(played.size() + 1).withMove(usi).withField("play");
+                }
+            }
+        }
+        return new Resolved(rules, pos, played);
+    }
+
+    static void checkPage(int page, int size) {
+        if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
+        if (size < 1 || size > MAX_SIZE)
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to " + MAX_SIZE).withField("size");
+        if ((long) (page + 1) * size > MAX_WINDOW)
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Page too deep",
+                    "page and size reach beyond hit " + MAX_WINDOW + "; narrow the position or sort the other way").withField("page");
+    }
+
+    static Order order(String sort) {
+        try {
+            return Order.parse(sort);
+        } catch (IllegalArgumentException e) {
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad sort", e.getMessage()).withField("sort");
+        }
+    }
+}

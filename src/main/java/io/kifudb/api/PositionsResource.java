@@ -1,0 +1,81 @@
+package io.kifudb.api;
+
+import io.kifudb.index.Order;
+import io.kifudb.index.PositionIndex;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/** Games by position, from the Lucene position index. */
+@Path("/api/positions")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Positions", description = "Games that reach a position, transpositions included")
+public class PositionsResource {
+
+    @Inject
+    PositionIndex index;
+
+    /** A game that reached the position. */
+    public record HitDto(
+            long gameId,
+            @Schema(description = "the ply at which the game first reached the position (0: its start)") int ply,
+            @Schema(description = "the move the game played there (canonical USI); absent when its record ends there") String move,
+            @Schema(description = "how many times the game stood in the position (more than 1 after a repetition)") int visits,
+            String sente, String gote, LocalDate date,
+            @Schema(description = "ongoing, sente, gote or draw") String result,
+            @Schema(description = "why the game ended (rules reason or the record's own), if known") String reason,
+            @Schema(description = "length of the game") int plies) {
+        static HitDto of(PositionIndex.Hit h) {
+            return new HitDto(h.gameId(), h.ply(), h.move(), h.visits(), h.sente(), h.gote(), h.date(), h.result().id(),
+                    h.reason(), h.plies());
+        }
+    }
+
+    /** One page of the games that reached a position. */
+    public record PositionGamesDto(String rules,
+                                   @Schema(description = "the position looked up (after the played moves)") String sfen,
+                                   @Schema(description = "the played moves in canonical spelling") List<String> played,
+                                   String sort, int page, int size,
+                                   @Schema(description = "all games that reached the position") long total,
+                                   List<HitDto> hits) {}
+
+    static final String POSITION_NOTE = "The position is `sfen` (default: the rule set's start) after the moves in `play`, if any. "
+            + "Games match when they reach the same board, side to move and counter-strike marker under the same rule set, "
+            + "at any ply and by any move order. Each game is listed once, at the first ply it reached the position.";
+
+    @GET
+    @Path("/games")
+    @Operation(summary = "Games that reach a position", description = POSITION_NOTE)
+    @APIResponse(responseCode = "200", description = "one page of the games")
+    @APIResponse(responseCode = "400", description = "missing or unknown rule set, unreadable SFEN, an illegal move (with its ply), bad paging or sort",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = "the position index is closed",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public PositionGamesDto games(
+            @Parameter(description = "rule set id (required)", example = "chu") @QueryParam("rules") String rules,
+            @Parameter(description = "position in SFEN; default the rule set's start position") @QueryParam("sfen") String sfen,
+            @Parameter(description = "USI moves to play from the SFEN first, comma-separated", example = "7i7h,6d6e") @QueryParam("play") String play,
+            @Parameter(description = "sort: " + Order.ACCEPTED + "; default -date (undated games last)") @QueryParam("sort") String sort,
+            @QueryParam("page") @DefaultValue("0") int page,
+            @QueryParam("size") @DefaultValue("20") int size) {
+        PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
+        PositionArgs.checkPage(page, size);
+        Order order = PositionArgs.order(sort);
+        PositionIndex.Hits hits = index.games(at.rules(), at.position().key(), order, page, size);
+        return new PositionGamesDto(at.rules().id, at.position().sfen(), at.played(), order.toString(), page, size, hits.total(),
+                hits.hits().stream().map(HitDto::of).toList());
+    }
+}

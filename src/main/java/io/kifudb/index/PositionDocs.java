@@ -1,0 +1,139 @@
+package io.kifudb.index;
+
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.util.BytesRef;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The documents of one game: one per position (ply 0..plies), then one for the game itself.
+ *
+ * <p>Layout, chosen so that the queries we have and the ones planned stay single-field lookups:
+ * <ul>
+ *   <li>{@link #KEY}: the position key (8 bytes) on the <em>first</em> time the game reaches that position;
+ *       later visits of the same game (repetitions) carry it as {@link #KEY_REPEAT} instead. A lookup by
+ *       {@code key} therefore yields each game once, and counts and pages need no grouping.</li>
+ *   <li>Per position doc values: {@link #PLY}, {@link #MOVE} (played from here; absent at the last ply),
+ *       {@link #VISITS} (how often the game stood here). Per game values repeated on every position doc:
+ *       {@link #GAME_ID}, {@link #RESULT}, {@link #REASON}, {@link #PLIES}, {@link #DATE}, {@link #SENTE},
+ *       {@link #GOTE}: sorting and the explorer's aggregation read these columns and never the database.</li>
+ *   <li>{@link #GAME} (the id as a term) on every doc of the game: the whole block is replaced or deleted
+ *       by that one term, which makes indexing a game idempotent.</li>
+ *   <li>The game doc comes last in the block (positions are its children), the order Lucene's block
+ *       joins need, so position criteria can later be combined with game metadata without a join index.</li>
+ * </ul>
+ * Nothing is stored: every value shown in an answer is a doc value.
+ */
+final class PositionDocs {
+    static final String TYPE = "type";
+    static final String TYPE_POSITION = "pos";
+    static final String TYPE_GAME = "game";
+    static final String GAME = "game";
+    static final String RULES = "rules";
+    static final String KEY = "key";
+    static final String KEY_REPEAT = "key.repeat";
+    /** On a game doc whose moves did not replay (then it has fewer position docs than plies + 1). */
+    static final String REPLAY_FAILED = "replayFailed";
+
+    static final String GAME_ID = "gameId";
+    static final String PLY = "ply";
+    static final String MOVE = "move";
+    static final String VISITS = "visits";
+    static final String RESULT = "result";
+    static final String REASON = "reason";
+    static final String PLIES = "plies";
+    static final String DATE = "date";
+    static final String SENTE = "sente";
+    static final String GOTE = "gote";
+
+    private PositionDocs() {}
+
+    /** The documents of a game and how far its replay went. */
+    record Built(List<Document> docs, int positions, String error) {}
+
+    static Term gameTerm(long gameId) {
+        return new Term(GAME, Long.toString(gameId));
+    }
+
+    static BytesRef keyBytes(long key) {
+        byte[] b = new byte[8];
+        for (int i = 0; i < 8; i++) b[i] = (byte) (key >>> (56 - 8 * i));
+        return new BytesRef(b);
+    }
+
+    /** Replays the game from its start and builds its documents. */
+    static Built build(GameData g) {
+        RuleSet rules = RuleSet.byId(g.rules());
+        String[] moves = g.moves() == null || g.moves().isBlank() ? new String[0] : g.moves().trim().split(" ");
+        long[] keys = new long[moves.length + 1];
+        String[] played = new String[moves.length];
+        int reached = 0;
+        String error = null;
+        if (rules == null) {
+            error = "unknown rule set '" + g.rules() + "'";
+        } else {
+            try {
+                Position pos = Sfen.parse(rules, g.initialSfen());
+                keys[0] = pos.key();
+                reached = 1;
+                for (int i = 0; i < moves.length; i++) {
+                    // parseMove, not play: the stored moves were checked on import; status per ply would double the cost.
+                    int m = pos.parseMove(moves[i]);
+                    played[i] = pos.usi(m);
+                    pos.make(m);
+                    keys[i + 1] = pos.key();
+                    reached = i + 2;
+                }
+            } catch (RuntimeException e) {
+                error = "ply " + reached + ": " + e.getMessage();
+            }
+        }
+
+        // Shared per-game fields: the same (immutable) field instances go on every doc of the block.
+        List<Field> perGame = new ArrayList<>(8);
+        perGame.add(new StringField(GAME, Long.toString(g.id()), Field.Store.NO));
+        perGame.add(new StringField(RULES, g.rules(), Field.Store.NO));
+        perGame.add(new NumericDocValuesField(GAME_ID, g.id()));
+        perGame.add(new NumericDocValuesField(RESULT, Outcome.of(g.result()).ordinal()));
+        perGame.add(new NumericDocValuesField(PLIES, g.plies()));
+        if (g.reason() != null) perGame.add(new SortedDocValuesField(REASON, new BytesRef(g.reason())));
+        if (g.date() != null) perGame.add(new NumericDocValuesField(DATE, g.date().toEpochDay()));
+        if (g.sente() != null) perGame.add(new SortedDocValuesField(SENTE, new BytesRef(g.sente())));
+        if (g.gote() != null) perGame.add(new SortedDocValuesField(GOTE, new BytesRef(g.gote())));
+        StringField positionType = new StringField(TYPE, TYPE_POSITION, Field.Store.NO);
+
+        Map<Long, Integer> visits = new HashMap<>();
+        for (int ply = 0; ply < reached; ply++) visits.merge(keys[ply], 1, Integer::sum);
+        Map<Long, Boolean> seen = new HashMap<>();
+
+        List<Document> docs = new ArrayList<>(reached + 1);
+        for (int ply = 0; ply < reached; ply++) {
+            Document d = new Document();
+            d.add(positionType);
+            boolean first = seen.putIfAbsent(keys[ply], Boolean.TRUE) == null;
+            d.add(new StringField(first ? KEY : KEY_REPEAT, keyBytes(keys[ply]), Field.Store.NO));
+            d.add(new NumericDocValuesField(PLY, ply));
+            d.add(new NumericDocValuesField(VISITS, visits.get(keys[ply])));
+            if (ply < moves.length && played[ply] != null) d.add(new SortedDocValuesField(MOVE, new BytesRef(played[ply])));
+            for (Field f : perGame) d.add(f);
+            docs.add(d);
+        }
+        Document game = new Document();
+        game.add(new StringField(TYPE, TYPE_GAME, Field.Store.NO));
+        if (error != null) game.add(new StringField(REPLAY_FAILED, "true", Field.Store.NO));
+        for (Field f : perGame) game.add(f);
+        docs.add(game);
+        return new Built(docs, reached, error);
+    }
+}
