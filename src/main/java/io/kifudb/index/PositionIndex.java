@@ -117,6 +117,8 @@ public class PositionIndex {
     private volatile boolean open;
     private volatile boolean rebuilding;
     private final AtomicBoolean uncommitted = new AtomicBoolean();
+    /** When this process last added a game (nanoTime): the periodic database check waits for a quiet period. */
+    private volatile long lastLocalAdd = System.nanoTime();
     /** Set when a game could not be added; the next periodic run re-checks against the database. */
     private final AtomicBoolean outOfStep = new AtomicBoolean();
     private volatile SyncReport lastSync;
@@ -153,7 +155,16 @@ public class PositionIndex {
 
     /** Opens the index before anything else runs at startup (the corpus loader's imports are indexed as they come). */
     void onStart(@Observes @Priority(100) StartupEvent event) {
-        open();
+        try {
+            open();
+        } catch (UncheckedIOException e) {
+            if (!(e.getCause() instanceof LockObtainFailedException)) throw e;
+            // Another process (a running service, while the import command runs) has the index open. The
+            // database is the source of truth: games stored here are indexed by that process's periodic
+            // check (or at its next start). Searches here answer 503 until the index can be opened.
+            LOG.warnf("position index in %s is in use by another process; running without it (games stored here "
+                    + "will be indexed by the process that has it)", dir.toAbsolutePath());
+        }
         scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "position-index");
             t.setDaemon(true);
@@ -187,7 +198,20 @@ public class PositionIndex {
 
     private void periodic() {
         try {
+            // Every quiet period, not only when marked out of step: another process (the import command, another
+            // service instance on the same PostgreSQL) may have stored games this one never saw. Not while this
+            // process is adding games itself: transactions that commit out of id order would look like a gap
+            // and cost a needless rebuild; its own adds are checked when it is quiet again.
+            boolean quiet = System.nanoTime() - lastLocalAdd > commitInterval.toNanos();
             if (outOfStep.getAndSet(false)) sync();
+            else if (open && quiet) {
+                lock.writeLock().lock();
+                try {
+                    if (open) lastSync = syncLocked(null, true);
+                } finally {
+                    lock.writeLock().unlock();
+                }
+            }
             if (uncommitted.get()) commit();
         } catch (RuntimeException e) {
             LOG.error("position index: periodic commit failed", e);
@@ -298,6 +322,7 @@ public class PositionIndex {
             }
             writer.updateDocuments(PositionDocs.gameTerm(game.id()), built.docs());
             uncommitted.set(true);
+            lastLocalAdd = System.nanoTime();
         } catch (IOException e) {
             outOfStep.set(true);
             throw new UncheckedIOException(e);
@@ -401,6 +426,11 @@ public class PositionIndex {
     }
 
     private SyncReport syncLocked(String why) {
+        return syncLocked(why, false);
+    }
+
+    /** @param quiet a periodic check: an index in step is logged at debug level only */
+    private SyncReport syncLocked(String why, boolean quiet) {
         long t0 = System.nanoTime();
         outOfStep.set(false); // this check covers whatever set it
         try {
@@ -415,7 +445,8 @@ public class PositionIndex {
             StoredGames.Stats db = store.stats();
             if (indexed[0] == db.count() && indexed[1] == db.maxId()) {
                 SyncReport r = new SyncReport(SyncAction.NONE, "in step: " + db.count() + " games up to id " + db.maxId(), 0, 0, millisSince(t0));
-                LOG.infof("position index %s: %s", dir, r.why());
+                if (quiet) LOG.debugf("position index %s: %s", dir, r.why());
+                else LOG.infof("position index %s: %s", dir, r.why());
                 return r;
             }
             String state = "index has " + indexed[0] + " games up to id " + indexed[1] + ", database " + db.count() + " up to id " + db.maxId();
