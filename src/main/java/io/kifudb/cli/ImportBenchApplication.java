@@ -1,6 +1,7 @@
 package io.kifudb.cli;
 
 import io.kifudb.importer.ImportJobs;
+import io.kifudb.index.PositionIndex;
 import io.quarkus.runtime.QuarkusApplication;
 import jakarta.inject.Inject;
 import picocli.CommandLine;
@@ -10,8 +11,11 @@ public class ImportBenchApplication implements QuarkusApplication {
     @Inject
     ImportJobs jobs;
 
+    @Inject
+    PositionIndex index;
+
     @Override
     public int run(String... args) {
-        return new CommandLine(new ImportBenchCommand(jobs, System.out)).execute(args);
+        return new CommandLine(new ImportBenchCommand(jobs, index, System.out)).execute(args);
     }
 }

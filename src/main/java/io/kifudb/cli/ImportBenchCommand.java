@@ -3,6 +3,7 @@ package io.kifudb.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kifudb.importer.ImportJobs;
+import io.kifudb.index.PositionIndex;
 import io.kifudb.notation.RecordFiles;
 import io.kifudb.notation.Replay;
 import io.kifudb.rules.Position;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code bench-import}: bulk import speed. Generates random legal games (seeded, labelled as random in
  * their ids), then measures plies/s for reading + replaying them (no storage) and for a whole bulk
- * import job (read + check + store + index) into the configured database, which {@link Main} points
+ * import job (read + check + store), until the position index holds every game into the configured database, which {@link Main} points
  * at a fresh temporary data directory unless {@code --data-dir} is given.
  */
 @Command(name = "bench-import", mixinStandardHelpOptions = true,
@@ -46,10 +47,12 @@ public final class ImportBenchCommand implements Callable<Integer> {
     String dataDir;
 
     private final ImportJobs jobs;
+    private final PositionIndex index;
     private final PrintStream out;
 
-    public ImportBenchCommand(ImportJobs jobs, PrintStream out) {
+    public ImportBenchCommand(ImportJobs jobs, PositionIndex index, PrintStream out) {
         this.jobs = jobs;
+        this.index = index;
         this.out = out;
     }
 
@@ -83,14 +86,15 @@ public final class ImportBenchCommand implements Callable<Integer> {
         runJob(randomGames(seed ^ 0x5DEECE66DL, Math.max(50, games / 4)));
         long start = System.nanoTime();
         ImportJobs.Progress p = runJob(ndjson);
+        long positions = index == null ? -1 : index.status().positions(); // waits until every stored game is indexed
         long t = System.nanoTime() - start;
         if (!"done".equals(p.status()) || p.imported() + p.duplicates() != games) {
             out.println("import job did not import every game: " + p);
             return 1;
         }
         double importRate = plies / (t / 1e9);
-        out.printf("whole import:  %d plies in %7.3f s = %9.0f plies/s (%d games imported, %d duplicates)%n",
-                plies, t / 1e9, importRate, p.imported(), p.duplicates());
+        out.printf("whole import:  %d plies in %7.3f s = %9.0f plies/s (%d games imported, %d duplicates, stored and indexed; %d positions in the index)%n",
+                plies, t / 1e9, importRate, p.imported(), p.duplicates(), positions);
         out.printf("ratio import/replay: %.2f (goal >= 0.25); goal >= 20000 plies/s: %s%n", importRate / replayRate,
                 importRate >= 20_000 ? "met" : "NOT met");
         return 0;

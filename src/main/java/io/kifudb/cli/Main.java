@@ -56,11 +56,8 @@ public final class Main {
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
-            case "import" -> runWithDatabase(ImportApplication.class, rest);
-            case "bench-import" -> {
-                useBenchDataDir(rest);
-                runWithDatabase(ImportBenchApplication.class, rest);
-            }
+            case "import" -> runWithDatabase(ImportApplication.class, rest, null);
+            case "bench-import" -> runWithDatabase(ImportBenchApplication.class, rest, benchDataDir(rest));
             default -> System.exit(runStandalone(args));
         }
     }
@@ -70,31 +67,41 @@ public final class Main {
      * import), logs on stderr so stdout carries only the command's output. Quarkus exits with the
      * command's exit code.
      */
-    private static void runWithDatabase(Class<? extends io.quarkus.runtime.QuarkusApplication> app, String[] args) {
+    private static void runWithDatabase(Class<? extends io.quarkus.runtime.QuarkusApplication> app, String[] args,
+                                        java.nio.file.Path deleteAfter) {
         defaultProperty("quarkus.http.host-enabled", "false");
         defaultProperty("kifudb.import-corpus", "false");
         defaultProperty("quarkus.banner.enabled", "false");
         defaultProperty("quarkus.log.console.stderr", "true");
         defaultProperty("quarkus.log.level", "WARN");
-        Quarkus.run(app, args);
+        // The exit handler runs once the application has stopped (database and index closed).
+        Quarkus.run(app, (code, failure) -> {
+            if (failure != null) failure.printStackTrace();
+            if (deleteAfter != null) deleteTree(deleteAfter);
+            System.exit(code);
+        }, args);
     }
 
-    /** The benchmark imports into --data-dir, else into a fresh temporary directory removed at exit. */
-    private static void useBenchDataDir(String[] args) {
+    /**
+     * The benchmark imports into --data-dir, else into a fresh temporary directory.
+     *
+     * @return the temporary directory to remove after the run, or null
+     */
+    private static java.nio.file.Path benchDataDir(String[] args) {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--data-dir") && i + 1 < args.length) {
                 System.setProperty("kifudb.data-dir", args[i + 1]);
-                return;
+                return null;
             }
             if (args[i].startsWith("--data-dir=")) {
                 System.setProperty("kifudb.data-dir", args[i].substring("--data-dir=".length()));
-                return;
+                return null;
             }
         }
         try {
             java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("kifudb-bench-");
             System.setProperty("kifudb.data-dir", tmp.toString());
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(tmp)));
+            return tmp;
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -55,6 +55,7 @@ public class ImportJobs {
     int maxRecords;
 
     private ThreadPoolExecutor executor;
+    private volatile boolean stopping;
     private final Map<Long, Progress> live = new ConcurrentHashMap<>();
     private final Map<Long, Progress> recent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, false) {
         @Override
@@ -105,8 +106,11 @@ public class ImportJobs {
 
     void onStop(@Observes ShutdownEvent event) {
         if (executor == null) return;
-        // Running jobs see the interrupt between two records and stop there, marking themselves failed.
-        executor.shutdownNow();
+        // Running jobs see the flag between two batches and stop there, marking themselves failed. No
+        // interrupt: it would close the position index's files under a worker that is indexing a game.
+        stopping = true;
+        executor.shutdown();
+        executor.getQueue().clear();
         try {
             if (!executor.awaitTermination(20, TimeUnit.SECONDS)) LOG.warn("import jobs did not stop within 20 s");
         } catch (InterruptedException e) {
@@ -172,7 +176,7 @@ public class ImportJobs {
             List<RecordOutcome> pending = new ArrayList<>();
             long lastFlush = System.currentTimeMillis();
             for (int from = 0; from < items.size(); from += BATCH) {
-                if (Thread.currentThread().isInterrupted()) {
+                if (stopping) {
                     flush(c, pending);
                     finish(c, ImportJob.FAILED, "interrupted by shutdown after " + c.processed() + " of " + c.total
                             + " records; records counted as imported are stored");

@@ -117,6 +117,18 @@ public class PositionIndex {
     private volatile boolean open;
     private volatile boolean rebuilding;
     private final AtomicBoolean uncommitted = new AtomicBoolean();
+    /** Games waiting to be indexed, at most this many (then the importer waits). */
+    private static final int QUEUE_CAPACITY = 2000;
+    private static final long QUEUE_WAIT_MILLIS = 30_000;
+    private final java.util.concurrent.Semaphore queueSpace = new java.util.concurrent.Semaphore(QUEUE_CAPACITY);
+    private final java.util.concurrent.atomic.AtomicLong queued = new java.util.concurrent.atomic.AtomicLong();
+    private final Object indexedMonitor = new Object();
+    private long indexed; // guarded by indexedMonitor
+    private final java.util.concurrent.ExecutorService indexer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "position-indexer");
+        t.setDaemon(true);
+        return t;
+    });
     /** When this process last added a game (nanoTime): the periodic database check waits for a quiet period. */
     private volatile long lastLocalAdd = System.nanoTime();
     /** Set when a game could not be added; the next periodic run re-checks against the database. */
@@ -192,7 +204,24 @@ public class PositionIndex {
 
     @PreDestroy
     void onStop() {
-        if (scheduler != null) scheduler.shutdownNow();
+        // Index what is queued, then stop (no interrupt, see below).
+        indexer.shutdown();
+        try {
+            if (!indexer.awaitTermination(60, TimeUnit.SECONDS)) LOG.warn("position index: games still queued at shutdown; the next start catches up");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (scheduler != null) {
+            // Never interrupt: an interrupt during Lucene's file I/O closes its channels and with them the
+            // writer (a "tragic" event), and the final commit would be lost. Periodic tasks stop being
+            // scheduled; one already running finishes.
+            scheduler.shutdown();
+            try {
+                if (!scheduler.awaitTermination(30, TimeUnit.SECONDS)) LOG.warn("position index: background task still running at shutdown");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         close();
     }
 
@@ -300,11 +329,58 @@ public class PositionIndex {
     void onGameStored(@Observes(during = TransactionPhase.AFTER_SUCCESS) GameStored event) {
         // The game's transaction has committed: a failure here must not reach the importer's caller,
         // whose game is stored. The index is marked out of step and re-checked against the database.
+        // Indexing (a second replay plus Lucene's work) runs on its own thread, so a bulk import keeps
+        // both cores busy; searches wait for what was queued before them (see awaitQueued).
+        GameData data = GameData.of(event.game());
+        queueSpace.acquireUninterruptibly(); // a full queue slows the importer down instead of growing
+        queued.incrementAndGet();
         try {
-            add(GameData.of(event.game()));
-        } catch (RuntimeException e) {
+            indexer.execute(() -> {
+                try {
+                    add(data);
+                } catch (RuntimeException e) {
+                    outOfStep.set(true);
+                    LOG.errorf(e, "position index: could not index game %d; it will be picked up from the database", data.id());
+                } finally {
+                    queueSpace.release();
+                    synchronized (indexedMonitor) {
+                        indexed++;
+                        indexedMonitor.notifyAll();
+                    }
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Shutting down: the game is stored; the next start catches the index up.
+            queueSpace.release();
+            synchronized (indexedMonitor) {
+                indexed++;
+                indexedMonitor.notifyAll();
+            }
             outOfStep.set(true);
-            LOG.errorf(e, "position index: could not index game %d; it will be picked up from the database", event.game().id);
+        }
+    }
+
+    /**
+     * Waits (at most {@link #QUEUE_WAIT_MILLIS}) until every game queued for indexing before this call is
+     * in the index, so a search right after an import sees it.
+     */
+    private void awaitQueued() {
+        long target = queued.get();
+        long deadline = System.currentTimeMillis() + QUEUE_WAIT_MILLIS;
+        synchronized (indexedMonitor) {
+            while (indexed < target) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    LOG.warnf("position index: searching before %d queued games are indexed", target - indexed);
+                    return;
+                }
+                try {
+                    indexedMonitor.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 
@@ -403,6 +479,7 @@ public class PositionIndex {
 
     /** Checks the index against the database and catches up or rebuilds as needed (see the class comment). */
     public SyncReport sync() {
+        awaitQueued(); // before the lock: the indexer needs the read lock to finish
         lock.writeLock().lock();
         try {
             if (!open) throw new IndexUnavailableException("the position index is closed");
@@ -415,6 +492,7 @@ public class PositionIndex {
 
     /** Clears the index and rebuilds it from the database. */
     public SyncReport reindex() {
+        awaitQueued();
         lock.writeLock().lock();
         try {
             if (!open) throw new IndexUnavailableException("the position index is closed");
@@ -569,6 +647,7 @@ public class PositionIndex {
 
     /** What the index holds now. */
     public Status status() {
+        awaitQueued();
         lock.readLock().lock();
         try {
             if (!open) return new Status(false, 0, 0, 0, false, lastSync);
@@ -604,6 +683,7 @@ public class PositionIndex {
     }
 
     private IndexSearcher acquire() throws IOException {
+        awaitQueued();
         SearcherManager m = searchers;
         if (!open || m == null) throw new IndexUnavailableException("the position index is closed");
         refresh();
