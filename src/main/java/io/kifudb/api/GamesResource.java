@@ -60,6 +60,12 @@ public class GamesResource {
     @Inject
     GameImporter importer;
 
+    @Inject
+    io.kifudb.index.PositionIndex index;
+
+    /** Free-text search narrows to at most this many games (newest first) before the other filters apply. */
+    static final int MAX_TEXT_MATCHES = 10_000;
+
     /** A stored game. */
     public record GameDto(long id, String rules, String initialSfen, List<String> moves, int plies,
                           @Schema(description = "ongoing, sente, gote or draw") String result,
@@ -218,8 +224,12 @@ public class GamesResource {
     }
 
     @GET
-    @Operation(summary = "Search games by metadata", description = "Filters combine with AND; `player` matches either side. Newest first, paged.")
-    public GamePage list(@QueryParam("player") String player, @QueryParam("sente") String sente, @QueryParam("gote") String gote,
+    @Operation(summary = "Search games by metadata and text",
+            description = "Filters combine with AND; `player` matches either side. `q` is free text over players, event, site and comments: "
+                    + "every word must occur (`\"...\"` for a phrase, `-word` to exclude, `word*` for a prefix); it considers the newest "
+                    + MAX_TEXT_MATCHES + " games that match the text. Newest first, paged.")
+    public GamePage list(@Parameter(description = "free text over players, event, site and comments", example = "Kuri") @QueryParam("q") String q,
+                         @QueryParam("player") String player, @QueryParam("sente") String sente, @QueryParam("gote") String gote,
                          @QueryParam("event") String event, @QueryParam("rules") String rules, @QueryParam("result") String result,
                          @Parameter(description = "ISO date, inclusive") @QueryParam("from") String from,
                          @Parameter(description = "ISO date, inclusive") @QueryParam("to") String to,
@@ -229,6 +239,12 @@ public class GamesResource {
         if (rules != null) RulesResource.ruleSet(rules);
         List<String> where = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();
+        if (q != null && !q.isBlank()) {
+            List<Long> ids = index.searchText(q, MAX_TEXT_MATCHES).gameIds();
+            if (ids.isEmpty()) return new GamePage(page, size, 0, List.of());
+            where.add("id in :ids");
+            params.put("ids", ids);
+        }
         if (player != null) { where.add("(sente = :player or gote = :player)"); params.put("player", player); }
         if (sente != null) { where.add("sente = :sente"); params.put("sente", sente); }
         if (gote != null) { where.add("gote = :gote"); params.put("gote", gote); }
@@ -238,9 +254,9 @@ public class GamesResource {
         if (from != null) { where.add("date >= :from"); params.put("from", date(from, "from")); }
         if (to != null) { where.add("date <= :to"); params.put("to", date(to, "to")); }
         String query = String.join(" and ", where);
-        var q = where.isEmpty() ? Game.<Game>findAll(Sort.descending("id")) : Game.<Game>find(query, Sort.descending("id"), params);
-        List<GameDto> games = q.page(Page.of(page, size)).list().stream().map(g -> GameDto.of(g, false)).toList();
-        return new GamePage(page, size, q.count(), games);
+        var found = where.isEmpty() ? Game.<Game>findAll(Sort.descending("id")) : Game.<Game>find(query, Sort.descending("id"), params);
+        List<GameDto> games = found.page(Page.of(page, size)).list().stream().map(g -> GameDto.of(g, false)).toList();
+        return new GamePage(page, size, found.count(), games);
     }
 
     private static LocalDate date(String s, String field) {

@@ -4,7 +4,9 @@ import io.kifudb.index.Order;
 import io.kifudb.index.PositionIndex;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
@@ -76,6 +78,34 @@ public class PositionsResource {
         Order order = PositionArgs.order(sort);
         PositionIndex.Hits hits = index.games(at.rules(), at.position().key(), order, page, size);
         return new PositionGamesDto(at.rules().id, at.position().sfen(), at.played(), order.toString(), page, size, hits.total(),
+                hits.hits().stream().map(HitDto::of).toList());
+    }
+
+    /** One page of the positions that match a pattern. */
+    public record PatternResultDto(String rules, String sort, int page, int size,
+                                   @Schema(description = "all matching positions (a game may match at several plies)") long total,
+                                   @Schema(description = "matching positions: the game, the ply of the position and the move played there") List<HitDto> hits) {}
+
+    @POST
+    @Path("/search")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Partial-board pattern search",
+            description = "Every position of every stored game under the rule set is a candidate; a position matches when every criterion holds: "
+                    + "pieces present (on given squares, in a region, or anywhere), pieces absent, empty squares, material counts, side to move, "
+                    + "ply range, and the game filters (player, sente, gote, event, result, date range). Hits are positions: `ply` is the ply of "
+                    + "the matching position and `move` the move played from it. Paged and sorted like GET /api/positions/games.")
+    @APIResponse(responseCode = "200", description = "one page of matching positions")
+    @APIResponse(responseCode = "400", description = "an unknown piece or square, a bad region, count, date or paging; the problem's `field` names it",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = "the position index is closed",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public PatternResultDto search(PatternArgs.PatternRequest request) {
+        io.kifudb.index.Pattern pattern = PatternArgs.pattern(request);
+        int page = request.page() == null ? 0 : request.page(), size = request.size() == null ? 20 : request.size();
+        PositionArgs.checkPage(page, size);
+        Order order = PositionArgs.order(request.sort());
+        PositionIndex.Hits hits = index.search(pattern, order, page, size);
+        return new PatternResultDto(pattern.rules().id, order.toString(), page, size, hits.total(),
                 hits.hits().stream().map(HitDto::of).toList());
     }
 }

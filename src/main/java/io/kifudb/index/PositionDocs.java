@@ -4,10 +4,12 @@ import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.util.BytesRef;
 
@@ -56,11 +58,25 @@ final class PositionDocs {
     static final String DATE = "date";
     static final String SENTE = "sente";
     static final String GOTE = "gote";
+    static final String EVENT = "event";
+    /** Side to move of a position: {@code b} (sente) or {@code w} (gote), as in SFEN. */
+    static final String SIDE_TO_MOVE = "stm";
+    /** Material of a position: one term {@code <piece code>:<count>} per piece code present (see {@link #materialTerm}). */
+    static final String MATERIAL = "material";
+    /** The board of a position: one signed byte per square (the rules engine's piece codes), for pattern checks. */
+    static final String BOARD = "board";
+    /** On the game doc: players, event, site and comments, for free-text search. */
+    static final String TEXT = "text";
 
     private PositionDocs() {}
 
     /** The documents of a game and how far its replay went. */
     record Built(List<Document> docs, int positions, String error) {}
+
+    /** The material term of a piece code (positive sente, negative gote) held count (at least 1) times. */
+    static String materialTerm(int pieceCode, int count) {
+        return pieceCode + ":" + count;
+    }
 
     static Term gameTerm(long gameId) {
         return new Term(GAME, Long.toString(gameId));
@@ -77,6 +93,8 @@ final class PositionDocs {
         RuleSet rules = RuleSet.byId(g.rules());
         String[] moves = g.moves() == null || g.moves().isBlank() ? new String[0] : g.moves().trim().split(" ");
         long[] keys = new long[moves.length + 1];
+        byte[][] boards = new byte[moves.length + 1][];
+        int[] sides = new int[moves.length + 1];
         String[] played = new String[moves.length];
         int reached = 0;
         String error = null;
@@ -86,6 +104,8 @@ final class PositionDocs {
             try {
                 Position pos = Sfen.parse(rules, g.initialSfen());
                 keys[0] = pos.key();
+                boards[0] = board(pos);
+                sides[0] = pos.sideToMove();
                 reached = 1;
                 for (int i = 0; i < moves.length; i++) {
                     // parseMove, not play: the stored moves were checked on import; status per ply would double the cost.
@@ -93,6 +113,8 @@ final class PositionDocs {
                     played[i] = pos.usi(m);
                     pos.make(m);
                     keys[i + 1] = pos.key();
+                    boards[i + 1] = board(pos);
+                    sides[i + 1] = pos.sideToMove();
                     reached = i + 2;
                 }
             } catch (RuntimeException e) {
@@ -111,6 +133,7 @@ final class PositionDocs {
         if (g.date() != null) perGame.add(new NumericDocValuesField(DATE, g.date().toEpochDay()));
         if (g.sente() != null) perGame.add(new SortedDocValuesField(SENTE, new BytesRef(g.sente())));
         if (g.gote() != null) perGame.add(new SortedDocValuesField(GOTE, new BytesRef(g.gote())));
+        if (g.event() != null) perGame.add(new SortedDocValuesField(EVENT, new BytesRef(g.event())));
         StringField positionType = new StringField(TYPE, TYPE_POSITION, Field.Store.NO);
 
         Map<Long, Integer> visits = new HashMap<>();
@@ -126,6 +149,9 @@ final class PositionDocs {
             d.add(new NumericDocValuesField(PLY, ply));
             d.add(new NumericDocValuesField(VISITS, visits.get(keys[ply])));
             if (ply < moves.length && played[ply] != null) d.add(new SortedDocValuesField(MOVE, new BytesRef(played[ply])));
+            d.add(sides[ply] == 0 ? SENTE_TO_MOVE : GOTE_TO_MOVE);
+            d.add(new BinaryDocValuesField(BOARD, new BytesRef(boards[ply])));
+            addMaterial(d, boards[ply]);
             for (Field f : perGame) d.add(f);
             docs.add(d);
         }
@@ -133,7 +159,45 @@ final class PositionDocs {
         game.add(new StringField(TYPE, TYPE_GAME, Field.Store.NO));
         if (error != null) game.add(new StringField(REPLAY_FAILED, "true", Field.Store.NO));
         for (Field f : perGame) game.add(f);
+        String text = text(g);
+        if (!text.isEmpty()) game.add(new TextField(TEXT, text, Field.Store.NO));
         docs.add(game);
         return new Built(docs, reached, error);
     }
+
+    private static final StringField SENTE_TO_MOVE = new StringField(SIDE_TO_MOVE, "b", Field.Store.NO);
+    private static final StringField GOTE_TO_MOVE = new StringField(SIDE_TO_MOVE, "w", Field.Store.NO);
+
+    private static byte[] board(Position pos) {
+        int n = pos.geometry().squares;
+        byte[] b = new byte[n];
+        for (int sq = 0; sq < n; sq++) b[sq] = (byte) pos.pieceAt(sq);
+        return b;
+    }
+
+    /** One term per piece code on the board with its count: material criteria are then term lookups. */
+    private static void addMaterial(Document d, byte[] board) {
+        int[] counts = new int[256];
+        for (byte p : board) if (p != 0) counts[p & 0xFF]++;
+        for (int i = 0; i < 256; i++) {
+            if (counts[i] == 0) continue;
+            d.add(new StringField(MATERIAL, materialTerm((byte) i, counts[i]), Field.Store.NO));
+        }
+    }
+
+    /** Players, event, site and comments (the stored JSON's text values) of a game, for free-text search. */
+    static String text(GameData g) {
+        StringBuilder sb = new StringBuilder();
+        for (String s : new String[] {g.sente(), g.gote(), g.event(), g.site()}) if (s != null) sb.append(s).append('\n');
+        if (g.comments() != null) {
+            try {
+                COMMENTS.readTree(g.comments()).forEach(c -> sb.append(c.asText()).append('\n'));
+            } catch (java.io.IOException e) {
+                sb.append(g.comments());
+            }
+        }
+        return sb.toString().strip();
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper COMMENTS = new com.fasterxml.jackson.databind.ObjectMapper();
 }

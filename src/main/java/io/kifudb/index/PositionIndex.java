@@ -34,6 +34,7 @@ import org.apache.lucene.search.TopFieldDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -85,7 +86,7 @@ public class PositionIndex {
     private static final Logger LOG = Logger.getLogger(PositionIndex.class);
 
     /** Version of the document layout; bump it when {@link PositionDocs} changes, and indexes rebuild themselves. */
-    static final String FORMAT = "1";
+    static final String FORMAT = "2"; // 2: side to move, material, board and game text
     static final String DATA_FORMAT = "kifudb.format";
     static final String DATA_KEYS = "kifudb.keys";
     static final String DATA_GAMES = "kifudb.games";
@@ -709,6 +710,108 @@ public class PositionIndex {
                 .add(new TermQuery(new Term(PositionDocs.RULES, rules.id)), BooleanClause.Occur.FILTER)
                 .build();
     }
+
+    /** The most board squares a variant has: material counts above it cannot occur. */
+    private static final int MAX_COUNT = 15 * 15;
+
+    /** The Lucene query of a pattern (see {@link Pattern}); public for tests and the benchmark. */
+    static Query patternQuery(Pattern p) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(PositionDocs.TYPE, PositionDocs.TYPE_POSITION)), BooleanClause.Occur.FILTER)
+                .add(new TermQuery(new Term(PositionDocs.RULES, p.rules().id)), BooleanClause.Occur.FILTER);
+        if (p.sideToMove() != null)
+            b.add(new TermQuery(new Term(PositionDocs.SIDE_TO_MOVE, p.sideToMove() == 0 ? "b" : "w")), BooleanClause.Occur.FILTER);
+        if (p.plyFrom() != null || p.plyTo() != null)
+            b.add(org.apache.lucene.document.NumericDocValuesField.newSlowRangeQuery(PositionDocs.PLY,
+                    p.plyFrom() == null ? 0 : p.plyFrom(), p.plyTo() == null ? Long.MAX_VALUE : p.plyTo()), BooleanClause.Occur.FILTER);
+        // Every piece looked for must be on the board at all: a term lookup that narrows the candidates
+        // before any board is read.
+        for (Pattern.Placement x : p.present()) b.add(materialIn(x.pieceCode(), 1, MAX_COUNT), BooleanClause.Occur.FILTER);
+        for (Pattern.Placement x : p.absent())
+            if (x.squares() == null) b.add(materialIn(x.pieceCode(), 1, MAX_COUNT), BooleanClause.Occur.MUST_NOT);
+        for (Pattern.Material m : p.material()) {
+            if (m.min() > 0) b.add(materialIn(m.pieceCode(), m.min(), Math.min(m.max(), MAX_COUNT)), BooleanClause.Occur.FILTER);
+            else if (m.max() < MAX_COUNT) b.add(materialIn(m.pieceCode(), m.max() + 1, MAX_COUNT), BooleanClause.Occur.MUST_NOT);
+        }
+        Pattern.Metadata md = p.metadata();
+        if (md.player() != null)
+            b.add(new BooleanQuery.Builder()
+                    .add(exact(PositionDocs.SENTE, md.player()), BooleanClause.Occur.SHOULD)
+                    .add(exact(PositionDocs.GOTE, md.player()), BooleanClause.Occur.SHOULD)
+                    .setMinimumNumberShouldMatch(1).build(), BooleanClause.Occur.FILTER);
+        if (md.sente() != null) b.add(exact(PositionDocs.SENTE, md.sente()), BooleanClause.Occur.FILTER);
+        if (md.gote() != null) b.add(exact(PositionDocs.GOTE, md.gote()), BooleanClause.Occur.FILTER);
+        if (md.event() != null) b.add(exact(PositionDocs.EVENT, md.event()), BooleanClause.Occur.FILTER);
+        if (md.result() != null)
+            b.add(org.apache.lucene.document.NumericDocValuesField.newSlowExactQuery(PositionDocs.RESULT, md.result().ordinal()), BooleanClause.Occur.FILTER);
+        if (md.from() != null || md.to() != null)
+            b.add(org.apache.lucene.document.NumericDocValuesField.newSlowRangeQuery(PositionDocs.DATE,
+                    md.from() == null ? Long.MIN_VALUE + 1 : md.from().toEpochDay(),
+                    md.to() == null ? Long.MAX_VALUE : md.to().toEpochDay()), BooleanClause.Occur.FILTER);
+        if (p.needsBoard()) b.add(new BoardPatternQuery(p), BooleanClause.Occur.FILTER);
+        return b.build();
+    }
+
+    private static Query materialIn(int pieceCode, int min, int max) {
+        List<BytesRef> terms = new ArrayList<>();
+        for (int c = min; c <= max; c++) terms.add(new BytesRef(PositionDocs.materialTerm(pieceCode, c)));
+        return new org.apache.lucene.search.TermInSetQuery(PositionDocs.MATERIAL, terms);
+    }
+
+    private static Query exact(String field, String value) {
+        return org.apache.lucene.document.SortedDocValuesField.newSlowExactQuery(field, new BytesRef(value));
+    }
+
+    /** One page of the positions that match a pattern (a game may match at several plies), sorted. */
+    public Hits search(Pattern pattern, Order order, int page, int size) {
+        try {
+            IndexSearcher s = acquire();
+            try {
+                return hits(s, patternQuery(pattern), order, page, size);
+            } finally {
+                release(s);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Game ids whose players, event, site or comments contain every word of the text, newest first, at most limit. */
+    public record TextHits(long total, List<Long> gameIds) {}
+
+    public TextHits searchText(String text, int limit) {
+        try {
+            IndexSearcher s = acquire();
+            try {
+                var parser = new org.apache.lucene.queryparser.simple.SimpleQueryParser(TEXT_ANALYZER, PositionDocs.TEXT);
+                parser.setDefaultOperator(BooleanClause.Occur.MUST);
+                Query parsed = parser.parse(text);
+                if (parsed == null) return new TextHits(0, List.of());
+                Query q = new BooleanQuery.Builder()
+                        .add(new TermQuery(new Term(PositionDocs.TYPE, PositionDocs.TYPE_GAME)), BooleanClause.Occur.FILTER)
+                        .add(parsed, BooleanClause.Occur.MUST)
+                        .build();
+                int total = s.count(q);
+                if (total == 0) return new TextHits(0, List.of());
+                TopFieldDocs top = s.search(q, new TopFieldCollectorManager(new Sort(longField(PositionDocs.GAME_ID, true, false)),
+                        Math.min(limit, total), null, Integer.MAX_VALUE));
+                List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+                List<Long> ids = new ArrayList<>(top.scoreDocs.length);
+                for (ScoreDoc sd : top.scoreDocs) {
+                    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(sd.doc, leaves));
+                    ids.add(longValue(leaf.reader(), PositionDocs.GAME_ID, sd.doc - leaf.docBase, 0));
+                }
+                return new TextHits(total, ids);
+            } finally {
+                release(s);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The analyzer the index writer uses for text (IndexWriterConfig's default): queries must use the same. */
+    private static final org.apache.lucene.analysis.Analyzer TEXT_ANALYZER = new org.apache.lucene.analysis.standard.StandardAnalyzer();
 
     /** One page of the games that reached the position (transpositions included), sorted. */
     public Hits games(RuleSet rules, long key, Order order, int page, int size) {

@@ -36,7 +36,7 @@ public class StoredGames {
     public List<GameData> after(long afterId, int limit) {
         return Game.getEntityManager()
                 .createQuery("select new io.kifudb.index.GameData(g.id, g.rules, g.initialSfen, g.moves, g.plies, g.result, "
-                        + "g.reason, g.sente, g.gote, g.date) from Game g where g.id > :after order by g.id", GameData.class)
+                        + "g.reason, g.sente, g.gote, g.date, g.event, g.site, g.comments) from Game g where g.id > :after order by g.id", GameData.class)
                 .setParameter("after", afterId)
                 .setMaxResults(limit)
                 .getResultList();
