@@ -1,19 +1,13 @@
 package io.kifudb.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kifudb.importer.ImportJobs;
 import io.kifudb.index.PositionIndex;
 import io.kifudb.notation.RecordFiles;
 import io.kifudb.notation.Replay;
-import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -29,8 +23,6 @@ import picocli.CommandLine.Option;
         description = "bulk import benchmark: plies/s of replay alone and of a whole import job, on random legal games",
         footer = "Runs against a fresh temporary data directory (embedded H2) unless --data-dir is given.")
 public final class ImportBenchCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Option(names = "--games", defaultValue = "1000", description = "random games to import (default ${DEFAULT-VALUE})")
     int games;
 
@@ -109,27 +101,7 @@ public final class ImportBenchCommand implements Callable<Integer> {
         return p;
     }
 
-    /** Random legal games from the start position, one lishogi-style NDJSON line each. */
     private byte[] randomGames(long seed, int games) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        StringBuilder sb = new StringBuilder();
-        List<String> moves = new ArrayList<>();
-        for (int g = 0; g < games; g++) {
-            Position pos = Position.start(rules);
-            moves.clear();
-            while (moves.size() < maxPlies) {
-                int[] legal = pos.legalMoves();
-                if (legal.length == 0) break;
-                int m = legal[rnd.nextInt(legal.length)];
-                moves.add(pos.usi(m));
-                pos.make(m);
-            }
-            ObjectNode o = JSON.createObjectNode();
-            o.put("id", "random-" + seed + "-" + g);
-            o.put("initial_sfen", rules.variant.startSfen);
-            o.put("moves", String.join(" ", moves));
-            sb.append(o).append('\n');
-        }
-        return sb.toString().getBytes(StandardCharsets.UTF_8);
+        return RandomGames.ndjson(rules, seed, games, maxPlies, null);
     }
 }

@@ -42,7 +42,9 @@ public final class Main {
 
     static {
         DATABASE_COMMANDS.put("import", "bulk import record files and folders (recursive) into the configured database");
+        DATABASE_COMMANDS.put("reindex", "rebuild the position index from the database (with the service stopped)");
         DATABASE_COMMANDS.put("bench-import", "bulk import benchmark (random legal games, into a temporary database)");
+        DATABASE_COMMANDS.put("bench-search", "lookup and explorer latency over HTTP on 1M+ positions (random games, temporary database)");
     }
 
     private Main() {
@@ -57,7 +59,15 @@ public final class Main {
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
             case "import" -> runWithDatabase(ImportApplication.class, rest, null);
+            case "reindex" -> runWithDatabase(ReindexApplication.class, rest, null);
             case "bench-import" -> runWithDatabase(ImportBenchApplication.class, rest, benchDataDir(rest));
+            case "bench-search" -> {
+                // This one measures over HTTP: the service listens on a free local port.
+                defaultProperty("quarkus.http.host-enabled", "true");
+                defaultProperty("quarkus.http.host", "127.0.0.1");
+                defaultProperty("quarkus.http.port", String.valueOf(freePort()));
+                runWithDatabase(SearchBenchApplication.class, rest, benchDataDir(rest));
+            }
             default -> System.exit(runStandalone(args));
         }
     }
@@ -112,6 +122,14 @@ public final class Main {
             paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
             // best effort: a temporary directory left behind is harmless
+        }
+    }
+
+    private static int freePort() {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
