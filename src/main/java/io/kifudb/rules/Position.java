@@ -214,7 +214,7 @@ public final class Position {
         int move = moveHistory[ply];
         int undo = undoHistory[ply];
         int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
-        int capMid = (byte) undo, capTo = (byte) (undo >> 8), moved = (byte) (undo >> 16), oldMarker = (byte) (undo >> 24);
+        int capMid = (byte) undo, capTo = (byte) (undo >> 8), moved = (byte) (undo >> 16), oldMarker = oldMarker(undo);
         int mover = owner(moved), enemy = mover ^ 1;
         int placed = board[to];
         if (placed != moved && kinds[Math.abs(placed)].royal) royals[mover]--;
@@ -229,6 +229,15 @@ public final class Position {
         side ^= 1;
         moveNumber--;
         key = keyHistory[ply];
+    }
+
+    /**
+     * The marker saved in an undo word's top byte: 0xFF is "none". (Read unsigned: a square above 127, such
+     * as Chu's 4k..1l, must not turn into a negative "no marker".)
+     */
+    private static int oldMarker(int undo) {
+        int m = undo >>> 24;
+        return m == 0xFF ? -1 : m;
     }
 
     private void grow() {
