@@ -30,7 +30,7 @@ public class RulesResource {
     public record PieceDto(
             @Schema(description = "SFEN token (lowercase; uppercase is sente)", examples = "n") String sfen,
             String kanji, String name,
-            @Schema(description = "lishogi's role name") String role,
+            @Schema(description = "lishogi's role name where the piece moves exactly as that role; otherwise this project's name for it") String role,
             @Schema(description = "movement atoms, directions relative to the owner", examples = "slide(orth) step(diag)") String movement,
             @Schema(description = "SFEN token of the promoted form, absent if it never promotes") String promotesTo,
             boolean royal, boolean lion) {
@@ -39,16 +39,22 @@ public class RulesResource {
     /** A rule set: its board, start position, pieces and the policies that judge it. */
     public record RuleSetDto(
             @Schema(examples = "chu") String id, String name, int boardSize, int promotionZone, String startSfen,
-            @Schema(description = "lion capture policy: JCSA, SDIN or LISHOGI") String lionCapture,
-            @Schema(description = "promotion policy: JCSA, SDIN or LISHOGI") String promotion,
-            String bareKing, String repetition, boolean checkmate, int plyLimit, List<PieceDto> pieces) {
+            @Schema(description = "lion capture policy: JCSA, SDIN, LISHOGI, NO_COUNTER_STRIKE or NONE") String lionCapture,
+            @Schema(description = "promotion policy: JCSA, SDIN, LISHOGI or NONE") String promotion,
+            String bareKing, String repetition, boolean checkmate, int plyLimit, List<PieceDto> pieces,
+            @Schema(description = "which pieces may leave the board (moves <from>off): NONE or ANY_PIECE") String offBoard,
+            @Schema(description = "try rule: NONE, PIECE_TRY (<from>try wins) or ROYAL_TRY (a royal on its last rank wins)") String tryRule,
+            @Schema(description = "drunk-elephant exchange: NONE, FINAL or PREVIOUS (normal capture spelled with '!')") String elephantExchange,
+            @Schema(description = "what SFEN field 3 holds: COUNTER_STRIKE (square where a non-Lion took a Lion), "
+                    + "CAPTURING_ELEPHANT (square of the enemy drunk elephant that captured on the previous move) or NONE (always -)")
+            String sfenField3) {
     }
 
     /** How the game stands: {@code ongoing}, or the result and why. */
     public record StatusDto(
             @Schema(description = "ongoing, sente, gote or draw", examples = "ongoing") String result,
             @Schema(description = "why the game ended (royal-captured, checkmate, bare-king, no-legal-move, repetition, "
-                    + "perpetual-check, perpetual-attack, royals-only, ply-limit); absent while ongoing") String reason) {
+                    + "perpetual-check, perpetual-attack, royals-only, ply-limit, try, royal-try, king-exit); absent while ongoing") String reason) {
         static StatusDto of(Status s) {
             return new StatusDto(s.result(), s.isOngoing() ? null : s.reason().id);
         }
@@ -83,7 +89,8 @@ public class RulesResource {
     @Operation(summary = "Legal moves and status of a position",
             description = "Plays the given moves (if any) from the SFEN (default: the start position), then gives the resulting SFEN, "
                     + "its legal moves (canonical USI, sorted) and the game status. Every spelling of a move is accepted "
-                    + "(e.g. a Lion's 7j7i6h for 7j6h); the played moves are echoed in canonical spelling.")
+                    + "(e.g. a Lion's 7j7i6h for 7j6h); the played moves are echoed in canonical spelling. The 13x13 rule sets "
+                    + "add exits (5aoff), tries (5atry) and the normal capture of a drunk elephant (7g7f!, 7e7d+!).")
     @APIResponse(responseCode = "200", description = "the position and its moves")
     @APIResponse(responseCode = "400", description = "unknown rule set, unreadable SFEN, or an illegal move (with its ply)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -118,6 +125,7 @@ public class RulesResource {
                     k.canPromote() ? r.variant.kind(k.promotedId()).token : null, k.isRoyal(), k.isLion()));
         return new RuleSetDto(r.id, r.name, r.geometry().size, r.variant.zoneDepth, r.variant.startSfen,
                 r.lionPolicy.name(), r.promotionPolicy.name(), r.bareKing.name(), r.repetition.name(),
-                r.checkmate, r.plyLimit, pieces);
+                r.checkmate, r.plyLimit, pieces, r.offBoard.name(), r.tryRule.name(), r.elephantExchange.name(),
+                r.thirdField().name());
     }
 }

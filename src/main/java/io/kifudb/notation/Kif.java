@@ -125,8 +125,11 @@ public final class Kif {
             PieceKind k = pos.kindAt(from);
             String mark = pos.sideToMove() == Position.SENTE ? "▲" : "△";
             String name = KifNames.fullName(k);
-            String prom = Move.promotes(m) ? "成" : "";
-            if (!Move.hasMid(m)) {
+            String prom = (Move.promotes(m) ? "成" : "") + (Move.capturesNormally(m) ? KifMoveText.NORMAL_CAPTURE_MARKER : "");
+            if (Move.leavesBoard(m)) {
+                sb.append(number).append("手目 ").append(mark).append(KifMoveText.OFF_BOARD).append(name)
+                        .append(Move.isTry(m) ? KifMoveText.TRY_MARKER : "").append(" （←").append(KifNames.kifSquare(g, from)).append("）\n");
+            } else if (!Move.hasMid(m)) {
                 sb.append(number).append("手目 ").append(mark).append(to == prevDest ? "仝" : KifNames.kifSquare(g, to))
                         .append(name).append(prom).append(" （←").append(KifNames.kifSquare(g, from)).append("）\n");
             } else {
@@ -138,7 +141,7 @@ public final class Kif {
                         .append(name).append(prom).append(marker).append(" （←").append(KifNames.kifSquare(g, mid)).append("）\n");
             }
             pos.make(m);
-            prevDest = to;
+            prevDest = Move.leavesBoard(m) ? -1 : to;
             comment(sb, record.comments().get(i + 1));
         }
         result(sb, record, pos, moves.size());
@@ -174,11 +177,11 @@ public final class Kif {
         for (String line : text.split("\r?\n", -1)) sb.append("* ").append(line).append('\n');
     }
 
-    /** The 12-column diagram (cells of 3 characters, gote pieces prefixed v) and 後手番 if gote moves first. */
+    /** The N-column diagram (cells of 3 characters, gote pieces prefixed v) and 後手番 if gote moves first. */
     private static void board(StringBuilder sb, Position pos) {
         Geometry g = pos.geometry();
         String border = "+" + "-".repeat(g.size * 3) + "+";
-        sb.append(FILE_HEADER).append('\n').append(border).append('\n');
+        sb.append(fileHeader(g.size)).append('\n').append(border).append('\n');
         for (int r = 0; r < g.size; r++) {
             sb.append('|');
             for (int file = g.size; file >= 1; file--) {
@@ -195,6 +198,18 @@ public final class Kif {
         }
         sb.append(border).append('\n');
         if (pos.sideToMove() == Position.GOTE) sb.append("後手番\n");
+    }
+
+    /** The diagram's file numbers in full-width digits, 3 columns each ({@link #FILE_HEADER} for Chu's 12). */
+    static String fileHeader(int size) {
+        StringBuilder sb = new StringBuilder();
+        for (int f = size; f >= 1; f--) {
+            String digits = String.valueOf(f);
+            sb.append(' ');
+            for (char c : digits.toCharArray()) sb.append((char) ('０' + (c - '0')));
+            if (digits.length() == 1) sb.append(' ');
+        }
+        return sb.toString().stripTrailing();
     }
 
     private static int moveFor(Position pos, String usi, int ply) {

@@ -15,6 +15,9 @@ final class KifMoveText {
     static final List<String> RESULT_WORDS = List.of("投了", "中断", "千日手", "持将棋", "詰み", "切れ負け", "時間切れ",
             "反則勝ち", "反則負け", "入玉勝ち", "勝ち宣言", "不詰", "引き分け");
     private static final String AMBIGUITY = "上引寄右左直跳中行";
+    /** Destination word of an exit move (dai13-kumazawa), from seed 001 「盤外に自分の駒を出す」. */
+    static final String OFF_BOARD = "盤外";
+    static final String TRY_MARKER = "（トライ）", NORMAL_CAPTURE_MARKER = "（取り捨て）";
 
     /** 0 sente, 1 gote, -1 not stated. */
     int side = -1;
@@ -30,6 +33,16 @@ final class KifMoveText {
     boolean jitto;
     /** KIF markers {@code （居食い）} / {@code （じっと）}. */
     boolean iguiMarker, jittoMarker;
+    /**
+     * dai13-kumazawa: {@code 盤外} in place of the destination (the piece leaves the board), with the marker
+     * {@code （トライ）} for the winning forward exit of a try piece.
+     */
+    boolean offBoard, tryMarker;
+    /**
+     * shodoshu2017*: {@code （取り捨て）}, the normal capture of the exempt drunk elephant (USI {@code !});
+     * {@code （入れ替え）}, the exchange, is the default and may be written too (seed 004's words).
+     */
+    boolean normalCapture;
     String name;
     /** The name on the second line of a two-step KIF move (checked against the same piece). */
     String secondName;
@@ -43,7 +56,7 @@ final class KifMoveText {
     boolean end;
 
     boolean isResultOnly() {
-        return result != null && name == null && dest < 0 && !same && !jitto && !iguiInPlace;
+        return result != null && name == null && dest < 0 && !same && !jitto && !iguiInPlace && !offBoard;
     }
 
     private KifMoveText() {}
@@ -74,7 +87,10 @@ final class KifMoveText {
         }
         if (i >= s.length()) throw new Malformed("no move after the move number");
         char c = s.charAt(i);
-        if (c == '仝' || c == '同') {
+        if (s.startsWith(OFF_BOARD, i)) {
+            mt.offBoard = true;
+            i = skip(s, i + OFF_BOARD.length());
+        } else if (c == '仝' || c == '同') {
             mt.same = true;
             i = skip(s, i + 1);
         } else {
@@ -151,6 +167,9 @@ final class KifMoveText {
                 i = close + 1;
                 if (inner.equals("居食い") || inner.equals("居喰い")) iguiMarker = true;
                 else if (inner.equals("じっと")) jittoMarker = true;
+                else if (inner.equals("トライ")) tryMarker = true;
+                else if (inner.equals("取り捨て")) normalCapture = true;
+                else if (inner.equals("入れ替え")) { } // the default
                 else if (inner.indexOf(':') >= 0 || inner.indexOf('：') >= 0) {
                     // time column ( 0:01/00:00:01): ignored
                 } else {

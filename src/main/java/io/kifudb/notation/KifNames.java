@@ -2,9 +2,12 @@ package io.kifudb.notation;
 
 import io.kifudb.rules.Geometry;
 import io.kifudb.rules.PieceKind;
+import io.kifudb.rules.Variant;
+import io.kifudb.rules.Variants;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,10 +15,11 @@ import java.util.Map;
  * Japanese piece names and square spellings for Chu Shogi KIF/KI2 (formats.md §2.3): every name a
  * record may use for a kind (full names such as {@code 獅子}, single kanji such as {@code 獅}, variant
  * characters such as {@code 醉象}/{@code 酔象}, lishogi's {@code 金飛車}/{@code 小角}), the names this
- * project writes, and the board-diagram names.
+ * project writes, and the board-diagram names; the 13×13 variants have tables of their own
+ * ({@code dai13-kumazawa}, {@code shodoshu2017*}: the names of seeds 001 and 004).
  */
 final class KifNames {
-    static final String[] RANKS = {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"};
+    static final String[] RANKS = {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五"};
 
     /** Name -> tokens of the kinds it may denote, most likely first. */
     private static final Map<String, List<String>> TOKENS = new HashMap<>();
@@ -83,6 +87,70 @@ final class KifNames {
         }
     }
 
+    /**
+     * The 13×13 variants' names, which differ from Chu's (seed 001 and seed 004 write every piece with its
+     * two-kanji name; {@code n} is the 桂馬 there, not the 獅子). Per kind: the names a record may use, the
+     * first being the one written in move lines; board diagrams use one two-kanji name per kind, distinct
+     * within the variant ({@code 成鳳}, {@code 成歩} for the promoted 鳳凰 and 歩兵, which move as 奔王 and 金将).
+     */
+    private static final class VariantNames {
+        final Map<PieceKind, List<String>> names = new IdentityHashMap<>();
+        final Map<PieceKind, String> board = new IdentityHashMap<>();
+        final Map<String, String> boardTokens = new HashMap<>();
+        final Map<String, Boolean> known = new HashMap<>();
+
+        /** Rows of "token boardName name alias…". */
+        VariantNames(Variant v, String... rows) {
+            for (String row : rows) {
+                String[] f = row.split(" ");
+                PieceKind k = v.byToken(f[0]);
+                if (k == null) throw new IllegalStateException("no " + f[0] + " in " + v.id);
+                board.put(k, f[1]);
+                if (boardTokens.put(f[1], f[0]) != null) throw new IllegalStateException("board name " + f[1] + " twice in " + v.id);
+                List<String> list = new ArrayList<>(List.of(f).subList(2, f.length));
+                if (!list.contains(f[1])) list.add(f[1]);
+                names.put(k, list);
+                for (String n : list) known.put(n, Boolean.TRUE);
+            }
+            if (names.size() != v.kindCount()) throw new IllegalStateException("names missing in " + v.id);
+        }
+    }
+
+    private static final Map<PieceKind, VariantNames> VARIANTS = new IdentityHashMap<>();
+
+    static {
+        register(new VariantNames(Variants.KUMAZAWA13,
+                "k 玉将 玉将 王将", "g 金将 金将", "s 銀将 銀将", "n 桂馬 桂馬", "u 銅将 銅将", "j 鉄将 鉄将 鐡将", "l 香車 香車",
+                "w 悪行 悪行", "z 猛虎 猛虎", "y 飛龍 飛龍", "a 反車 反車 奔車", "q 奔王 奔王", "d 龍王 龍王 竜王", "h 龍馬 龍馬 竜馬",
+                "b 角行 角行", "v 竪行 竪行", "m 横行 横行", "r 飛車 飛車", "p 歩兵 歩兵", "i 仲人 仲人"));
+        register(new VariantNames(Variants.SHODOSHU2017,
+                "k 玉将 玉将 王将", "g 金将 金将", "s 銀将 銀将", "c 銅将 銅将", "j 鉄将 鉄将 鐡将", "n 桂馬 桂馬", "l 香車 香車",
+                "a 反車 反車", "e 酔象 酔象 醉象", "o 麒麟 麒麟", "x 鳳凰 鳳凰", "z 猛虎 猛虎", "w 猛牛 猛牛", "u 嗔猪 嗔猪",
+                "y 飛龍 飛龍", "q 奔王 奔王", "d 龍王 龍王 竜王", "h 龍馬 龍馬 竜馬", "b 角行 角行", "v 竪行 竪行", "m 横行 横行",
+                "r 飛車 飛車", "p 歩兵 歩兵", "i 仲人 仲人",
+                "+e 太子 太子", "+o 獅子 獅子 師子 成麒", "+x 成鳳 奔王", "+p 成歩 金将"));
+    }
+
+    private static void register(VariantNames table) {
+        for (PieceKind k : table.names.keySet()) VARIANTS.put(k, table);
+    }
+
+    /** The names table of the variant these kinds belong to, or null for Chu (the static tables above). */
+    private static VariantNames table(List<PieceKind> kinds) {
+        return kinds.isEmpty() ? null : VARIANTS.get(kinds.get(0));
+    }
+
+    /** Characters per piece in a board diagram: 1 for Chu ({@code 成} may precede), 2 for the 13×13 variants. */
+    static int boardNameLength(List<PieceKind> kinds) {
+        return table(kinds) == null ? 1 : 2;
+    }
+
+    /** The token of a 13×13 variant's two-kanji board name, or null. */
+    static String boardToken(String name, List<PieceKind> kinds) {
+        VariantNames t = table(kinds);
+        return t == null ? boardToken(name) : t.boardTokens.get(name);
+    }
+
     private KifNames() {}
 
     private static void alias(String tokens, String names) {
@@ -101,6 +169,8 @@ final class KifNames {
     /** Whether a record's name fits the kind: one of its spellings, or the kind's own kanji. */
     static boolean fits(String name, PieceKind kind) {
         if (name.equals(kind.kanji)) return true;
+        VariantNames t = VARIANTS.get(kind);
+        if (t != null) return t.names.get(kind).contains(name);
         List<String> tokens = TOKENS.get(name);
         return tokens != null && tokens.contains(kind.token);
     }
@@ -112,10 +182,14 @@ final class KifNames {
     }
 
     static String fullName(PieceKind kind) {
+        VariantNames t = VARIANTS.get(kind);
+        if (t != null) return t.names.get(kind).get(0);
         return FULL.getOrDefault(kind.token, kind.kanji);
     }
 
     static String boardName(PieceKind kind) {
+        VariantNames t = VARIANTS.get(kind);
+        if (t != null) return t.board.get(kind);
         return BOARD.getOrDefault(kind.token, kind.kanji.substring(0, 1));
     }
 
@@ -124,8 +198,13 @@ final class KifNames {
      * Also accepts the kinds' own kanji passed in extra.
      */
     static String nameAt(String s, int i, List<PieceKind> kinds) {
+        VariantNames t = table(kinds);
         for (int len = Math.min(MAX_NAME_LENGTH, s.length() - i); len >= 1; len--) {
             String cand = s.substring(i, i + len);
+            if (t != null) {
+                if (t.known.containsKey(cand)) return cand;
+                continue;
+            }
             if (TOKENS.containsKey(cand)) return cand;
             for (PieceKind k : kinds) if (k.kanji.equals(cand)) return cand;
         }
@@ -162,11 +241,9 @@ final class KifNames {
         if (c == '十') {
             j++;
             rank = 10;
-            if (j < s.length() && s.charAt(j) == '一') {
-                rank = 11;
-                j++;
-            } else if (j < s.length() && s.charAt(j) == '二') {
-                rank = 12;
+            int unit = j < s.length() ? "一二三四五".indexOf(s.charAt(j)) : -1;
+            if (unit >= 0) {
+                rank = 11 + unit;
                 j++;
             }
         } else {

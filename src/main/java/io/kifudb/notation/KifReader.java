@@ -105,7 +105,7 @@ final class KifReader {
             stopped = true; // variations are not kept
             return;
         }
-        if (isFileHeader(t) || BORDER.matcher(t).matches()) return;
+        if (isFileHeader(t, geo.size) || BORDER.matcher(t).matches()) return;
         Matcher m = NUMBERED.matcher(line);
         if (m.matches()) {
             numbered(Integer.parseInt(m.group(1)), m.group(2), m.group(3));
@@ -155,9 +155,11 @@ final class KifReader {
         throw error("unrecognised line '" + KifMoveText.excerpt(t, 0) + "'");
     }
 
-    private static boolean isFileHeader(String t) {
+    private static boolean isFileHeader(String t, int size) {
         String s = KifNames.halfWidthDigits(t).replaceAll("[\\s\u3000]", "");
-        return s.equals("121110987654321");
+        StringBuilder files = new StringBuilder();
+        for (int f = size; f >= 1; f--) files.append(f);
+        return s.equals(files.toString());
     }
 
     private void comment(String text) {
@@ -221,6 +223,8 @@ final class KifReader {
         String[] row = new String[geo.size];
         int file = 0;
         boolean gote = false, promoted = false;
+        // The 13×13 variants write every piece with two kanji (KifNames), which may begin with 成.
+        boolean twoKanji = KifNames.boardNameLength(kinds) == 2;
         for (int i = 0; i < cells.length(); i++) {
             char c = cells.charAt(i);
             if (c == ' ' || c == '\u3000' || c == '\t') continue;
@@ -228,7 +232,7 @@ final class KifReader {
                 gote = true;
                 continue;
             }
-            if (c == '成' && !promoted) {
+            if (c == '成' && !promoted && !twoKanji) {
                 promoted = true;
                 continue;
             }
@@ -236,6 +240,11 @@ final class KifReader {
             if (c == '・') {
                 if (gote || promoted) throw error("board row: 'v' or '成' before an empty square");
                 token = null;
+            } else if (twoKanji) {
+                String name = cells.substring(i, Math.min(i + 2, cells.length()));
+                token = KifNames.boardToken(name, kinds);
+                if (token == null) throw error("board row: unknown piece '" + name + "'");
+                i++;
             } else {
                 String name = promoted ? "成" + c : String.valueOf(c);
                 token = KifNames.boardToken(name);
@@ -353,6 +362,7 @@ final class KifReader {
         c.name = first.name;
         if (Boolean.TRUE.equals(first.promote)) c.promote = Boolean.TRUE;
         c.ambiguity = first.ambiguity + c.ambiguity;
+        c.normalCapture |= first.normalCapture;
         return c;
     }
 
@@ -396,7 +406,7 @@ final class KifReader {
         String usi = Move.usi(geo, move);
         pos.make(move);
         moves.add(usi);
-        prevDest = Move.to(move);
+        prevDest = Move.leavesBoard(move) ? -1 : Move.to(move);
         if (mt.result != null) result(mt.result);
     }
 
@@ -411,6 +421,7 @@ final class KifReader {
     private int resolve(KifMoveText mt, int ply) {
         int side = pos.sideToMove();
         List<Integer> origins = mt.origins;
+        if (mt.offBoard) return exit(mt, ply);
         if (mt.jitto && !mt.same && mt.dest < 0) return pass(origins, ply);
         int dest = mt.same ? target(ply) : mt.dest;
         int mid = mt.mid;
@@ -463,8 +474,9 @@ final class KifReader {
                 continue;
             }
             String base = geo.name(from) + (m1 >= 0 ? geo.name(m1) : "") + geo.name(to);
-            Integer legal = tryParse(base + (Boolean.TRUE.equals(mt.promote) ? "+" : ""));
-            if (legal == null && mt.promote == null) legal = tryParse(base + "+");
+            String bang = mt.normalCapture ? "!" : "";
+            Integer legal = tryParse(base + (Boolean.TRUE.equals(mt.promote) ? "+" : "") + bang);
+            if (legal == null && mt.promote == null) legal = tryParse(base + "+" + bang);
             if (legal != null) {
                 int mv = legal;
                 if (found.stream().noneMatch(c -> c.move == mv)) found.add(new Candidate(from, mv));
@@ -505,6 +517,38 @@ final class KifReader {
         if (origins != null)
             throw error("ply " + ply + ": the origin " + mt.origins + " is ambiguous");
         return disambiguate(found, mt, inPlace ? -1 : dest, ply).move;
+    }
+
+    /**
+     * {@code 盤外} (dai13-kumazawa): the exit, or with {@code （トライ）} the try, of the named piece (on the
+     * written origin, or the only piece of that name that can make it).
+     */
+    private int exit(KifMoveText mt, int ply) {
+        String suffix = mt.tryMarker ? "try" : "off";
+        List<Candidate> found = new ArrayList<>();
+        List<Integer> froms = new ArrayList<>();
+        if (mt.origins != null) froms.addAll(mt.origins);
+        else for (int sq = 0; sq < geo.squares; sq++) froms.add(sq);
+        for (int from : froms) {
+            PieceKind k = pos.kindAt(from);
+            if (k == null || (pos.pieceAt(from) > 0 ? 0 : 1) != pos.sideToMove()) continue;
+            if (mt.name != null && !KifNames.fits(mt.name, k)) continue;
+            Integer legal = tryParse(geo.name(from) + suffix);
+            if (legal != null) found.add(new Candidate(from, legal));
+        }
+        // KI2 without origins: 右/左/中 pick among several pieces of that name (there is no destination).
+        if (found.size() > 1 && !mt.ambiguity.isEmpty() && mt.ambiguity.chars().allMatch(ch -> "右左中".indexOf(ch) >= 0))
+            found = filter(found, mt.ambiguity, pos.sideToMove(), -1);
+        if (found.size() == 1) return found.get(0).move();
+        String what = (mt.name == null ? "piece" : mt.name) + (mt.tryMarker ? " can make a try (トライ)" : " can leave the board (盤外)");
+        if (found.isEmpty()) {
+            if (mt.origins != null && mt.origins.size() == 1 && pos.pieceAt(mt.origins.get(0)) != 0) {
+                int from = mt.origins.get(0);
+                return mt.tryMarker ? Move.tryMove(from) : Move.exit(from); // convertible but illegal: Replay reports it
+            }
+            throw error("ply " + ply + ": no " + what);
+        }
+        throw error("ply " + ply + ": ambiguous: more than one " + what);
     }
 
     private Integer tryParse(String usi) {

@@ -80,7 +80,7 @@ public final class Replay {
             case PERPETUAL_CHECK -> "perpetualCheck";
             case NO_LEGAL_MOVE -> "stalemate";
             case CHECKMATE -> "mate";
-            case PERPETUAL_ATTACK, ROYALS_ONLY, PLY_LIMIT -> null;
+            case PERPETUAL_ATTACK, ROYALS_ONLY, PLY_LIMIT, TRY, ROYAL_TRY, KING_EXIT -> null;
         };
     }
 }

@@ -13,6 +13,10 @@ final class Judge {
     static Status status(Position p, int[] moves, int n) {
         RuleSet r = p.rules;
         int me = p.side, them = me ^ 1;
+        if (r.offBoard != RuleSet.OffBoard.NONE || r.tryRule != RuleSet.TryRule.NONE) {
+            Status decided = TryRules.atStartOfTurn(p);
+            if (decided != null) return decided;
+        }
         // A side that never had a royal (a mating problem's attacker) does not lose for lacking one; a
         // royal gained later (a promoted Prince) counts once it is taken (rule-sets.md §1).
         if (p.royals[me] == 0 && (r.royallessSideLoses || p.hadRoyal[me] || p.lastMoveCapturedRoyal()))
@@ -43,11 +47,16 @@ final class Judge {
 
     /**
      * Every legal move leaves the only royal capturable, and none ends the game without a loss for the
-     * mover (takes the last enemy royal, or makes a fourth occurrence that the opponent started).
+     * mover (takes the last enemy royal, makes a try, or makes a fourth occurrence that the opponent started).
      */
     private static boolean isCheckmate(Position p, int[] moves, int n) {
         int me = p.side, them = me ^ 1;
         for (int i = 0; i < n; i++) {
+            if ((moves[i] & (Move.EXIT | Move.TRY)) != 0) {
+                int decides = TryRules.decides(p, moves[i]);
+                if (decides > 0) return false; // a try wins
+                if (decides < 0) continue; // the King leaving the board loses
+            }
             int theirRoyals = p.royals[them];
             p.make(moves[i]);
             boolean escapes = theirRoyals > 0 && p.royals[them] == 0;

@@ -7,7 +7,8 @@ package io.kifudb.rules;
  *   <li>A Lion may always take an adjacent Lion (unless a counter-strike ban says otherwise).</li>
  *   <li>A Lion may take a Lion two squares away only if that Lion is not protected, or if it first took a
  *       piece other than a pawn or go-between on its first step (bridge capture, seed 000 rule C).</li>
- *   <li>Counter-strike (seed 000 rule B / seed 002 / lishogi) after a non-Lion took a Lion: per policy.</li>
+ *   <li>Counter-strike (seed 000 rule B / seed 002 / lishogi) after a non-Lion took a Lion: per policy
+ *       (none in shodoshu2017*, whose only Lion is the promoted Kirin).</li>
  * </ol>
  */
 final class LionRules {
@@ -39,6 +40,9 @@ final class LionRules {
                 // Counter-strike (先獅子): no protected Lion may be taken, except by a bridge capture.
                 if (lionAtMid && isProtected(pos, from, Move.NO_SQUARE, mid)) return false;
                 return !(lionAtTo && !bridge && isProtected(pos, from, mid, to));
+            }
+            case NO_COUNTER_STRIKE -> {
+                return !(mover.lionRank && distant && !firstStepWorthy && isProtected(pos, from, mid, to));
             }
             default -> {
                 return true;

@@ -32,6 +32,10 @@ public final class PieceKind {
     boolean pawnOrGoBetween;
     /** Can never move again once on its last rank (pawn, lance). */
     boolean stuckOnLastRank;
+    /** dai13-kumazawa: a 歩兵, 仲人 or 悪行, whose forward exit from its last rank wins (pieces-and-setups.md §3.3). */
+    boolean tryPiece;
+    /** shodoshu2017*: the unpromoted 酔象, which changes sides instead of being captured (rule-sets.md §5). */
+    boolean exchangedWhenTaken;
 
     /** Range per absolute direction, per side: {@code range[side * 8 + dir]}. */
     final int[] range = new int[16];
@@ -40,6 +44,16 @@ public final class PieceKind {
     boolean knight;
     /** Full lion power ({@code lion} atom). */
     boolean lion;
+    /**
+     * Absolute-direction masks per side of {@code slide>=2} (KY 飛龍: must travel two or more squares, and
+     * any piece on the adjacent square blocks the ray) and {@code dance2} (S17 猛牛/飛龍: lands only on the
+     * second square, may capture on the first in passing), pieces-and-setups.md §1.3-1.4.
+     */
+    final int[] slideFrom2 = new int[2], dance2 = new int[2];
+    /** The {@code lionstep} atom (S17 獅子, promoted 麒麟): lion steps and double steps, never a jump. */
+    boolean lionStep;
+    /** Has any of the three atoms above, which only the 13×13 variants use (keeps Chu's hot paths short). */
+    boolean special;
     /** Directions (per side) in which the piece reaches the adjacent square. */
     final int[] reach1 = new int[2];
     /** Directions (per side) in which the piece reaches the square two away whatever lies between. */
@@ -58,7 +72,7 @@ public final class PieceKind {
 
     private void parseMovement(String spec) {
         int[] rel = new int[8];
-        int relJump2 = 0, relLionLine = 0;
+        int relJump2 = 0, relLionLine = 0, relSlideFrom2 = 0, relDance2 = 0;
         for (String atom : spec.trim().split("\\s*\\+\\s*|\\s+")) {
             if (atom.isEmpty()) continue;
             String name = atom, args = "";
@@ -74,6 +88,9 @@ public final class PieceKind {
                 case "jump2" -> relJump2 |= dirs;
                 case "lionline" -> relLionLine |= dirs;
                 case "lion" -> lion = true;
+                case "lionstep" -> lionStep = true;
+                case "dance2" -> relDance2 |= dirs;
+                case "slide>=2" -> relSlideFrom2 |= dirs;
                 case "knight" -> knight = true;
                 default -> {
                     if (name.startsWith("slide<=")) set(rel, dirs, Integer.parseInt(name.substring(7)));
@@ -87,10 +104,16 @@ public final class PieceKind {
                 range[side * 8 + abs] = rel[d];
                 if ((relJump2 & (1 << d)) != 0) jump2[side] |= 1 << abs;
                 if ((relLionLine & (1 << d)) != 0) lionLine[side] |= 1 << abs;
-                if (rel[d] > 0 || (relLionLine & (1 << d)) != 0 || lion) reach1[side] |= 1 << abs;
-                if ((relJump2 & (1 << d)) != 0 || (relLionLine & (1 << d)) != 0 || lion) reach2[side] |= 1 << abs;
+                if ((relSlideFrom2 & (1 << d)) != 0) slideFrom2[side] |= 1 << abs;
+                if ((relDance2 & (1 << d)) != 0) dance2[side] |= 1 << abs;
+                // A slide>=2 never reaches the adjacent square, and a dance2 takes it only in passing (when its
+                // second square is a landing square): neither is in reach1, see Position.specialAttack.
+                if (rel[d] > 0 || (relLionLine & (1 << d)) != 0 || lion || lionStep) reach1[side] |= 1 << abs;
+                if ((relJump2 & (1 << d)) != 0 || (relLionLine & (1 << d)) != 0 || lion || (relDance2 & (1 << d)) != 0)
+                    reach2[side] |= 1 << abs;
             }
         }
+        special = relSlideFrom2 != 0 || relDance2 != 0 || lionStep;
     }
 
     private static void set(int[] rel, int mask, int value) {
@@ -135,9 +158,19 @@ public final class PieceKind {
         return promotesTo;
     }
 
-    /** Whether the piece has two-step moves (lion power on some line). */
+    /** Whether the piece has two-step moves (lion power on some line, the restricted lion, the dance). */
     public boolean hasLionPower() {
-        return lion || lionLine[0] != 0;
+        return lion || lionLine[0] != 0 || lionStep || dance2[0] != 0;
+    }
+
+    /** Whether the piece can pass (じっと) by stepping out and back: lion, lionline and lionstep pieces. */
+    boolean canPass() {
+        return lion || lionLine[0] != 0 || lionStep;
+    }
+
+    /** dai13-kumazawa: whether the piece's forward exit from its last rank is a try. */
+    public boolean isTryPiece() {
+        return tryPiece;
     }
 
     @Override

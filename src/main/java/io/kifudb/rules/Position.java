@@ -17,7 +17,11 @@ public final class Position {
     final PieceKind[] kinds;
     final byte[] board;
     int side;
-    /** Counter-strike marker: the square where a non-Lion just captured a Lion, or -1. */
+    /**
+     * SFEN field 3 ({@link RuleSet#thirdField()}): the counter-strike square where a non-Lion just captured a
+     * Lion (Chu), or the square of the enemy 酔象 that captured normally on the previous move (shodoshu2017*),
+     * or -1.
+     */
     int marker = -1;
     int moveNumber = 1;
     long key;
@@ -37,6 +41,8 @@ public final class Position {
 
     final MoveGen moveGen;
     private final int[] scratch = new int[MoveGen.MAX_MOVES];
+    /** Exits, exchanges or a non-Chu field 3: make/unmake take {@link #makeGeneral}. */
+    private final boolean general;
 
     Position(RuleSet rules) {
         this.rules = rules;
@@ -45,6 +51,7 @@ public final class Position {
         this.kinds = variant.kinds;
         this.board = new byte[geo.squares];
         this.moveGen = new MoveGen(this);
+        this.general = rules.needsGeneralMake();
     }
 
     /** The rule set's start position. */
@@ -96,8 +103,17 @@ public final class Position {
         return p == 0 ? null : kinds[Math.abs(p)];
     }
 
+    /** The counter-strike square (Chu rule sets), or -1. */
     public int counterStrikeSquare() {
-        return marker;
+        return rules.thirdField() == RuleSet.ThirdField.COUNTER_STRIKE ? marker : -1;
+    }
+
+    /**
+     * shodoshu2017*: the square of the enemy 酔象 that captured on the previous move, which alone may be
+     * captured normally (rule-sets.md §5.2), or -1.
+     */
+    public int exemptElephantSquare() {
+        return rules.thirdField() == RuleSet.ThirdField.CAPTURING_ELEPHANT ? marker : -1;
     }
 
     public int moveNumber() {
@@ -150,6 +166,10 @@ public final class Position {
     // ---------------------------------------------------------------- make / unmake
 
     public void make(int move) {
+        if (general) {
+            makeGeneral(move);
+            return;
+        }
         int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
         if (ply + 1 >= moveHistory.length) grow();
         keyHistory[ply] = key;
@@ -210,11 +230,15 @@ public final class Position {
     }
 
     public void unmake() {
+        if (general) {
+            unmakeGeneral();
+            return;
+        }
         ply--;
         int move = moveHistory[ply];
         int undo = undoHistory[ply];
         int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
-        int capMid = (byte) undo, capTo = (byte) (undo >> 8), moved = (byte) (undo >> 16), oldMarker = (byte) (undo >> 24);
+        int capMid = (byte) undo, capTo = (byte) (undo >> 8), moved = (byte) (undo >> 16), oldMarker = oldMarker(undo);
         int mover = owner(moved), enemy = mover ^ 1;
         int placed = board[to];
         if (placed != moved && kinds[Math.abs(placed)].royal) royals[mover]--;
@@ -229,6 +253,137 @@ public final class Position {
         side ^= 1;
         moveNumber--;
         key = keyHistory[ply];
+    }
+
+    /**
+     * The marker saved in an undo word's top byte: 0xFF is "none". (Read unsigned: a square above 127, such
+     * as Chu's 4k..1l, must not turn into a negative "no marker".)
+     */
+    private static int oldMarker(int undo) {
+        int m = undo >>> 24;
+        return m == 0xFF ? -1 : m;
+    }
+
+    /**
+     * make for every rule set: besides what {@link #make} does, a piece may leave the board (dai13-kumazawa) and
+     * taking an enemy unpromoted 酔象 may exchange it (shodoshu2017*, rule-sets.md §5): the elephant turns to the
+     * mover's side and the mover is removed. Under {@link RuleSet.ElephantExchange#FINAL} an exchange on the
+     * first step ends the move; under {@code PREVIOUS} the mover goes on and survives unless its last square
+     * also exchanges. The undo word keeps what stood on each square, so unmake needs no knowledge of the rules.
+     */
+    private void makeGeneral(int move) {
+        int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
+        if (ply + 1 >= moveHistory.length) grow();
+        keyHistory[ply] = key;
+        moveHistory[ply] = move;
+        int moved = board[from];
+        PieceKind kind = kinds[Math.abs(moved)];
+        int capMid = mid == Move.NO_SQUARE ? 0 : board[mid];
+        int capTo = to == from ? 0 : board[to];
+        int oldMarker = marker;
+        undoHistory[ply] = (capMid & 0xFF) | (capTo & 0xFF) << 8 | (moved & 0xFF) << 16 | (oldMarker & 0xFF) << 24;
+        put(from, 0);
+        boolean onBoard = !Move.leavesBoard(move), capturedNormally = false;
+        int placed = moved;
+        if (onBoard && capMid != 0) {
+            if (exchanges(capMid, mid, move)) {
+                put(mid, -capMid);
+                if (rules.elephantExchange == RuleSet.ElephantExchange.FINAL) onBoard = false;
+            } else {
+                put(mid, 0);
+                capturedNormally = true;
+            }
+        }
+        if (onBoard && capTo != 0) {
+            if (exchanges(capTo, to, move)) {
+                put(to, -capTo);
+                onBoard = false;
+            } else {
+                capturedNormally = true;
+            }
+        }
+        if (onBoard) {
+            if (Move.promotes(move)) placed = moved > 0 ? kind.promotesTo : -kind.promotesTo;
+            put(to, placed);
+        }
+        int newMarker = -1;
+        switch (rules.thirdField()) {
+            case COUNTER_STRIKE -> {
+                if (!kind.lionRank) {
+                    if (capMid != 0 && kinds[Math.abs(capMid)].lionRank) newMarker = mid;
+                    if (capTo != 0 && kinds[Math.abs(capTo)].lionRank) newMarker = to;
+                }
+            }
+            // rule-sets.md §5.5: set only when an unpromoted elephant captured normally and is still one.
+            case CAPTURING_ELEPHANT -> {
+                if (onBoard && capturedNormally && kind.exchangedWhenTaken && placed == moved) newMarker = to;
+            }
+            case NONE -> { }
+        }
+        if (oldMarker >= 0) key ^= variant.markerKeys[oldMarker];
+        if (newMarker >= 0) key ^= variant.markerKeys[newMarker];
+        marker = newMarker;
+        side ^= 1;
+        key ^= variant.sideKey;
+        moveNumber++;
+        boolean irreversible = capMid != 0 || capTo != 0 || !onBoard || placed != moved;
+        reversibleFrom[ply + 1] = irreversible ? ply + 1 : reversibleFrom[ply];
+        ply++;
+    }
+
+    /**
+     * Whether taking {@code code} on sq is an exchange (rule-sets.md §5.1): an enemy unpromoted 酔象, unless
+     * it is the exempt elephant (field 3) and the move chose the normal capture ({@code !}, §5.2).
+     */
+    private boolean exchanges(int code, int sq, int move) {
+        return rules.elephantExchange != RuleSet.ElephantExchange.NONE && kinds[Math.abs(code)].exchangedWhenTaken
+                && !(Move.capturesNormally(move) && sq == marker);
+    }
+
+    /** Puts a piece code on sq, keeping key and counts. */
+    private void put(int sq, int code) {
+        int old = board[sq];
+        if (old != 0) {
+            key ^= pieceKey(sq, old);
+            lose(owner(old), old);
+        }
+        if (code != 0) {
+            key ^= pieceKey(sq, code);
+            gain(owner(code), code);
+        }
+        board[sq] = (byte) code;
+    }
+
+    /** Puts a piece code back on sq, keeping counts (the key is restored from history). */
+    private void restore(int sq, int code) {
+        int old = board[sq];
+        if (old != 0) lose(owner(old), old);
+        if (code != 0) gain(owner(code), code);
+        board[sq] = (byte) code;
+    }
+
+    private void unmakeGeneral() {
+        ply--;
+        int move = moveHistory[ply];
+        int undo = undoHistory[ply];
+        int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
+        if (to != from) restore(to, (byte) (undo >> 8));
+        if (mid != Move.NO_SQUARE) restore(mid, (byte) undo);
+        restore(from, (byte) (undo >> 16));
+        marker = oldMarker(undo);
+        side ^= 1;
+        moveNumber--;
+        key = keyHistory[ply];
+    }
+
+    /** The last move made since set-up, or {@link Move#NONE}. */
+    int lastMove() {
+        return ply == 0 ? Move.NONE : moveHistory[ply - 1];
+    }
+
+    /** The piece code that made the last move (0 if none). */
+    int lastMover() {
+        return ply == 0 ? 0 : (byte) (undoHistory[ply - 1] >> 16);
     }
 
     private void grow() {
@@ -285,6 +440,7 @@ public final class Position {
                 if (owner(p) == by) {
                     PieceKind k = kinds[Math.abs(p)];
                     if (dist == 1 ? (k.reach1[by] & (1 << back)) != 0 : k.range[by * 8 + back] >= dist) return true;
+                    if (k.special && specialAttack(k, by, back, dist, sq)) return true;
                 }
                 break;
             }
@@ -299,7 +455,10 @@ public final class Position {
             int s = ring[sq * 16 + i];
             if (s < 0) continue;
             int p = b[s];
-            if (p != 0 && owner(p) == by && kinds[Math.abs(p)].lion) return true;
+            if (p != 0 && owner(p) == by) {
+                PieceKind k = kinds[Math.abs(p)];
+                if (k.lion || (k.lionStep && lionStepPassage(s, sq, by))) return true;
+            }
         }
         // A knight of side `by` attacks sq from the squares a knight of the other side would jump to.
         int base = sq * 4 + (by == SENTE ? 2 : 0);
@@ -312,6 +471,30 @@ public final class Position {
         return false;
     }
 
+    /**
+     * The 13×13 atoms' attacks along a ray from sq: a {@code slide>=2} piece at distance 2 or more (the squares
+     * between, its adjacent one included, are empty), or a {@code dance2} piece next to sq that can capture
+     * there in passing because the square beyond sq is a landing square for it (on the board, not its own).
+     */
+    private boolean specialAttack(PieceKind k, int by, int back, int dist, int sq) {
+        if (dist >= 2) return (k.slideFrom2[by] & (1 << back)) != 0;
+        if ((k.dance2[by] & (1 << back)) == 0) return false;
+        int beyond = geo.step[sq * 8 + back];
+        return beyond >= 0 && !isOwn(board[beyond], by);
+    }
+
+    /**
+     * Whether a {@code lionstep} piece of side by on {@code from} can reach {@code target} two squares away: some
+     * square next to both is empty or holds an enemy (pieces-and-setups.md §1.4: it never jumps).
+     */
+    boolean lionStepPassage(int from, int target, int by) {
+        for (int d = 0; d < 8; d++) {
+            int a = geo.step[from * 8 + d];
+            if (a >= 0 && geo.distance(a, target) == 1 && !isOwn(board[a], by)) return true;
+        }
+        return false;
+    }
+
     /** Whether the piece on {@code from} could move to {@code target} by its movement alone. */
     public boolean reaches(int from, int target) {
         int p = board[from];
@@ -320,6 +503,7 @@ public final class Position {
         int by = owner(p);
         int dist = geo.distance(from, target);
         if (k.lion && dist <= 2) return true;
+        if (k.lionStep && dist <= 2) return dist == 1 || lionStepPassage(from, target, by);
         if (k.knight) {
             int base = from * 4 + (by == SENTE ? 0 : 2);
             if (geo.knight[base] == target || geo.knight[base + 1] == target) return true;
@@ -328,7 +512,9 @@ public final class Position {
         if (dir < 0) return false;
         if (dist == 1 && (k.reach1[by] & (1 << dir)) != 0) return true;
         if (dist == 2 && (k.reach2[by] & (1 << dir)) != 0) return true;
-        if (k.range[by * 8 + dir] < dist) return false;
+        if (k.special && dist == 1 && specialAttack(k, by, dir, 1, target)) return true;
+        boolean from2 = (k.slideFrom2[by] & (1 << dir)) != 0 && dist >= 2;
+        if (k.range[by * 8 + dir] < dist && !from2) return false;
         int s = from;
         for (int i = 1; i < dist; i++) {
             s = geo.step[s * 8 + dir];

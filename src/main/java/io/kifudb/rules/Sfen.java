@@ -3,7 +3,8 @@ package io.kifudb.rules;
 /**
  * SFEN as lishogi writes it for Chu: {@code board side marker moveNumber}; ranks from {@code a}, files
  * from N down to 1, run lengths up to N, uppercase sente, {@code +} before a promoted piece's unpromoted
- * letter; the third field is the counter-strike square or {@code -}.
+ * letter; the third field is the counter-strike square or {@code -} (Chu), the square of the enemy 酔象 that
+ * captured on the previous move or {@code -} (shodoshu2017*), always {@code -} (dai13-kumazawa).
  */
 public final class Sfen {
     private Sfen() {}
@@ -61,6 +62,7 @@ public final class Sfen {
             if (sq < 0) throw new SfenException("third field must be '-' or a square, got '" + f[2] + "'");
             // The square may be empty: a Falcon or Eagle that took a Lion on its first step moved on.
             pos.marker = sq;
+            checkThirdField(rules, pos, f[2]);
         }
         if (f.length == 4) {
             try {
@@ -72,6 +74,23 @@ public final class Sfen {
         }
         pos.initialise();
         return pos;
+    }
+
+    /**
+     * The 13×13 rule sets' field 3 (pieces-and-setups.md §1.5): always {@code -} in dai13-kumazawa; in
+     * shodoshu2017* the square of an unpromoted 酔象 of the side that just moved (the one that captured).
+     */
+    private static void checkThirdField(RuleSet rules, Position pos, String field) {
+        switch (rules.thirdField()) {
+            case NONE -> throw new SfenException("third field must be '-' under " + rules.id + ", got '" + field + "'");
+            case CAPTURING_ELEPHANT -> {
+                int code = pos.board[pos.marker];
+                if (code == 0 || Position.owner(code) == pos.side || !pos.kinds[Math.abs(code)].exchangedWhenTaken)
+                    throw new SfenException("third field under " + rules.id + " must be '-' or the square of an unpromoted drunk elephant"
+                            + " of the side that just moved (the one that captured); '" + field + "' is not");
+            }
+            case COUNTER_STRIKE -> { }
+        }
     }
 
     private static String rankName(int r) {

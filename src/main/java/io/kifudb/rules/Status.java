@@ -16,7 +16,13 @@ public final class Status {
         PERPETUAL_ATTACK("perpetual-attack"),
         /** Only the two royals are left and neither is attacked (lishogi). */
         ROYALS_ONLY("royals-only"),
-        PLY_LIMIT("ply-limit");
+        PLY_LIMIT("ply-limit"),
+        /** dai13-kumazawa: a 歩兵, 仲人 or 悪行 stepped forward off its last rank (seed 001 「トライ勝ち」). */
+        TRY("try"),
+        /** shodoshu2017*: a royal stood on its last rank at the start of its side's turn (seed 004 (1)). */
+        ROYAL_TRY("royal-try"),
+        /** dai13-kumazawa: the side moved its King off the board (seed 001 「玉将を出すと、自殺手着手の負け」). */
+        KING_EXIT("king-exit");
 
         public final String id;
 
