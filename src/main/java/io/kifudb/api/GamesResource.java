@@ -115,7 +115,7 @@ public class GamesResource {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Empty record", "the request body holds no record");
         List<GameRecord> records;
         try {
-            records = Records.read("request", body);
+            records = Records.read("request", body, requested);
         } catch (RecordFormatException e) {
             throw ProblemException.badRequest("invalid-record", "Unreadable record", "line " + e.line + ": " + e.getMessage()).withLine(e.line);
         }

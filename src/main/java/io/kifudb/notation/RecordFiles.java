@@ -92,7 +92,7 @@ public final class RecordFiles {
             return;
         }
         try {
-            for (GameRecord r : Records.read(name, text)) out.add(resolve(name, r.line(), r, requested, format));
+            for (GameRecord r : Records.read(name, text, requested)) out.add(resolve(name, r.line(), r, requested, format));
         } catch (RecordFormatException e) {
             out.add(new Item(name, e.line, null, requested, e.getMessage()));
         }

@@ -42,13 +42,22 @@ public final class Records {
 
     /** Reads every record of the text; the rules field stays null unless the record names its rule set. */
     public static List<GameRecord> read(String source, String text) {
+        return read(source, text, null);
+    }
+
+    /**
+     * Reads every record of the text; {@code requested} (may be null) is the rule set the caller will judge
+     * the records under. KIF needs it to read piece names: a KIF file does not say which game it records,
+     * and the 13x13 variants name their pieces differently from Chu (whose names are the default).
+     */
+    public static List<GameRecord> read(String source, String text, RuleSet requested) {
         Format f = detect(text);
         return switch (f) {
             case NDJSON, USI -> LishogiRecords.read(source, text);
             case JSON -> readJsonDocument(source, text);
             case CSG -> Csg.read(source, text, null);
             // Movement is the same under every Chu rule set; the requested rules judge the replay later.
-            case KIF -> Kif.read(source, text, RuleSet.CHU);
+            case KIF -> Kif.read(source, text, requested == null ? RuleSet.CHU : requested);
         };
     }
 
