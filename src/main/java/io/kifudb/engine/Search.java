@@ -212,7 +212,7 @@ final class Search {
 
     // ------------------------------------------------------------------ make / unmake with incremental terms
 
-    private void doMove(int m, int ply) {
+    void doMove(int m, int ply) {
         // A child answered without being searched must not hand a stale line to updatePv.
         pvLength[ply + 1] = ply + 1;
         int from = Move.from(m), to = Move.to(m), mid = Move.mid(m);
@@ -356,6 +356,22 @@ final class Search {
                 return false;
         }
         return pos.isAttacked(after, mover ^ 1);
+    }
+
+    /**
+     * The score, for the side that made it at ply, of a move that left its only royal attacked: the
+     * opponent takes it next (a loss 2 plies on), unless the game ends before the opponent's move (by a
+     * rule checked at the start of its turn: the royal capture the move made itself, a repetition, the
+     * bare-king rules).
+     */
+    private int exposedMoveScore(int ply) {
+        int t = terminal(ply + 1);
+        if (t == NO_SCORE && bareKingPossible()) {
+            int[] buf = moveBuf[ply + 1];
+            Status st = pos.bareKingStatus(buf, pos.generateCaptures(buf));
+            if (st != null) t = statusScore(st, ply + 1);
+        }
+        return t != NO_SCORE ? -t : Score.lossIn(ply + 2);
     }
 
     // ------------------------------------------------------------------ limits
@@ -522,8 +538,7 @@ final class Search {
             int v;
             boolean escapes = true;
             if (exposes(m, ply, side, inCheck)) {
-                int t = terminal(ply + 1);
-                v = t != NO_SCORE ? -t : Score.lossIn(ply + 2);
+                v = exposedMoveScore(ply);
                 escapes = v >= Score.MATE_BOUND;
             } else {
                 int newDepth = depth - 1;
@@ -615,8 +630,7 @@ final class Search {
             doMove(m, ply);
             int v;
             if (exposes(m, ply, side, false)) {
-                int t = terminal(ply + 1);
-                v = t != NO_SCORE ? -t : Score.lossIn(ply + 2);
+                v = exposedMoveScore(ply);
             } else {
                 v = -quiesce(-beta, -alpha, ply + 1);
             }
@@ -657,8 +671,7 @@ final class Search {
             int v;
             boolean escapes = true;
             if (exposes(m, ply, side, true)) {
-                int t = terminal(ply + 1);
-                v = t != NO_SCORE ? -t : Score.lossIn(ply + 2);
+                v = exposedMoveScore(ply);
                 escapes = v >= Score.MATE_BOUND;
             } else {
                 v = -quiesce(-beta, -alpha, ply + 1);
@@ -714,8 +727,7 @@ final class Search {
             doMove(m, 0);
             int v;
             if (exposes(m, 0, side, inCheck)) {
-                int t = terminal(1);
-                v = t != NO_SCORE ? -t : Score.lossIn(2);
+                v = exposedMoveScore(0);
             } else if (i == pvIndex) {
                 v = -search(-beta, -alpha, depth - 1, 1, true, true);
             } else {
