@@ -125,23 +125,34 @@ public final class BenchCommand implements Callable<Integer> {
         Engine engine = new Engine().threads(threads).hashMegabytes(64);
         // Warm-up, so the timed runs measure compiled code.
         engine.search(Position.start(RuleSet.CHU_LISHOGI), SearchLimits.depth(Math.min(searchDepth, 6)), null);
-        System.out.println("# position        ply        nodes    ms    knodes/s  bytes/node  bestmove");
-        long totalNodes = 0, totalNanos = 0;
+        System.out.println("# position        ply        nodes  wall_ms  knodes/s  cpu_ms  knodes/cpu_s  bytes/node  bestmove");
+        long totalNodes = 0, totalNanos = 0, totalCpu = 0;
         for (String[] p : SEARCH_POSITIONS) {
             Position pos = Sfen.parse(RuleSet.CHU_LISHOGI, p[2]);
             engine.newGame();
             long a0 = allocatedBytes();
+            long c0 = cpuNanos();
             long t0 = System.nanoTime();
             SearchResult r = engine.search(pos, SearchLimits.depth(searchDepth), null);
             long t = System.nanoTime() - t0;
+            long cpu = cpuNanos() - c0;
             long allocated = allocatedBytes() - a0;
             totalNodes += r.nodes();
             totalNanos += t;
-            System.out.printf(Locale.ROOT, "%-12s %6s %12d %6d %10.0f %11.3f  %s%n", p[0], p[1], r.nodes(), t / 1_000_000,
-                    r.nodes() / (t / 1e9) / 1e3, allocated < 0 ? Double.NaN : (double) allocated / r.nodes(), r.bestUsi());
+            totalCpu += cpu;
+            System.out.printf(Locale.ROOT, "%-12s %6s %12d %8d %9.0f %7d %13.0f %11.3f  %s%n", p[0], p[1], r.nodes(), t / 1_000_000,
+                    r.nodes() / (t / 1e9) / 1e3, cpu / 1_000_000, threads == 1 ? r.nodes() / (cpu / 1e9) / 1e3 : Double.NaN,
+                    allocated < 0 ? Double.NaN : (double) allocated / r.nodes(), r.bestUsi());
         }
-        System.out.printf(Locale.ROOT, "total               %12d %6d %10.0f%n", totalNodes, totalNanos / 1_000_000,
-                totalNodes / (totalNanos / 1e9) / 1e3);
+        System.out.printf(Locale.ROOT, "total               %12d %8d %9.0f %7d %13.0f%n", totalNodes, totalNanos / 1_000_000,
+                totalNodes / (totalNanos / 1e9) / 1e3, totalCpu / 1_000_000,
+                threads == 1 ? totalNodes / (totalCpu / 1e9) / 1e3 : Double.NaN);
+        if (threads > 1) System.out.println("# with several threads only the wall-clock rate counts (cpu time is the main thread's)");
+    }
+
+    /** CPU time of this thread: on a machine busy with other work it shows the search's own speed. */
+    private static long cpuNanos() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
     private int tactics(String machine) throws IOException {

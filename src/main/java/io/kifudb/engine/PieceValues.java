@@ -64,6 +64,13 @@ final class PieceValues {
      * pieces negative): {@code psq[(code + kindCount) * squares + sq]}.
      */
     final int[] psq;
+    /** Board size and the span of displacements ({@code 2 * size - 1}). */
+    final int size, span;
+    /**
+     * Displacements each kind can make on an empty board, for sente: {@code reach[kind * span * span +
+     * (dRank + size - 1) * span + dFile + size - 1]} (gote's are the negated ones).
+     */
+    final boolean[] reach;
 
     static PieceValues of(RuleSet rules) {
         return CACHE.computeIfAbsent(rules.variant, v -> new PieceValues(rules));
@@ -82,7 +89,9 @@ final class PieceValues {
         double[][] mobility = new double[kindCount + 1][squares];
         double[] forwardness = new double[kindCount + 1];
         double[] average = new double[kindCount + 1];
-        int size = g.size, span = 2 * size - 1;
+        size = g.size;
+        span = 2 * size - 1;
+        reach = new boolean[(kindCount + 1) * span * span];
         double[] weight = new double[size];
         for (int d = 1; d < size; d++) weight[d] = Math.pow(DISTANCE_DECAY, d - 1);
         int[] buf = new int[Position.MAX_MOVES];
@@ -96,6 +105,7 @@ final class PieceValues {
             // depends only on its end square being on the board: the displacements the kind makes from the
             // four corners are all it can ever make.
             boolean[] offset = new boolean[span * span];
+
             for (int corner : corners) {
                 Position alone = Sfen.parse(rules, lonePieceSfen(g, k, corner));
                 int n = alone.generate(buf);
@@ -106,6 +116,7 @@ final class PieceValues {
                     offset[(dr + size - 1) * span + df + size - 1] = true;
                 }
             }
+            System.arraycopy(offset, 0, reach, k.id * span * span, offset.length);
             int forward = 0, backward = 0, total = 0;
             for (int i = 0; i < offset.length; i++) {
                 if (!offset[i]) continue;
@@ -184,6 +195,19 @@ final class PieceValues {
             if (empty > 0) sb.append(empty);
         }
         return sb + " b - 1";
+    }
+
+    /**
+     * Whether a piece of this code standing on {@code from} could move to {@code to} on an empty board
+     * (blockers ignored: a superset of its real moves).
+     */
+    boolean couldReach(int code, int from, int to) {
+        int dr = to / size - from / size, df = to % size - from % size;
+        if (code < 0) {
+            dr = -dr;
+            df = -df;
+        }
+        return reach[Math.abs(code) * span * span + (dr + size - 1) * span + df + size - 1];
     }
 
     int psq(int code, int sq) {

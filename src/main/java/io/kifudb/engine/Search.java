@@ -73,6 +73,8 @@ final class Search {
     private int plyLimit;
     /** Whether two squares lie on one line (a move from one can uncover a slider aimed at the other). */
     private boolean[] aligned;
+    /** Whether two squares are at most two apart (Lions, jumps and knights strike from there). */
+    private boolean[] near;
     /** Squares at Chebyshev distance 1 and 2 of each square (king safety). */
     private int[][] ring1, ring2;
     private int[] dangerWeight;
@@ -83,6 +85,8 @@ final class Search {
     private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
     private final int[] killer1 = new int[MAX_PLY + 1], killer2 = new int[MAX_PLY + 1];
+    /** Per ply: the quiet moves searched so far (the first 64), for the history malus. */
+    private final int[][] triedQuiets = new int[MAX_PLY + 1][64];
     private int[] history = new int[0];
     /** Per ply: material and piece-square score from sente's point of view. */
     private final int[] psqStack = new int[MAX_PLY + 2];
@@ -144,6 +148,7 @@ final class Search {
         squares = geo.squares;
         values = PieceValues.of(r);
         aligned = new boolean[squares * squares];
+        near = new boolean[squares * squares];
         ring1 = new int[squares][];
         ring2 = new int[squares][];
         for (int a = 0; a < squares; a++) {
@@ -151,6 +156,7 @@ final class Search {
             int[] r1 = new int[8], r2 = new int[16];
             for (int b = 0; b < squares; b++) {
                 aligned[a * squares + b] = geo.direction(a, b) >= 0;
+                near[a * squares + b] = geo.distance(a, b) <= 2;
                 int d = geo.distance(a, b);
                 if (d == 1) r1[n1++] = b;
                 else if (d == 2) r2[n2++] = b;
@@ -374,6 +380,36 @@ final class Search {
         return t != NO_SCORE ? -t : Score.lossIn(ply + 2);
     }
 
+    /**
+     * Before the move m: whether it may attack the enemy's only royal on {@code king} (-1: none), either
+     * directly (the piece, promoted or not, could reach the royal from its destination on an empty board)
+     * or by uncovering a line from the royal. Cheap and conservative: only table lookups.
+     */
+    private boolean mayGiveCheck(int m, int king) {
+        if (king < 0) return false;
+        int from = Move.from(m), to = Move.to(m), mid = Move.mid(m);
+        int code = pos.pieceAt(from);
+        if (Move.promotes(m)) {
+            int promoted = values.promotesTo[Math.abs(code)];
+            code = code > 0 ? promoted : -promoted;
+        }
+        return values.couldReach(code, to, king) || aligned[king * squares + from]
+                || (mid != Move.NO_SQUARE && aligned[king * squares + mid]);
+    }
+
+    /**
+     * After the move m (made by the side not to move at ply): whether it can have attacked the royal of
+     * the side to move, i.e. whether asking {@link #inCheck} is needed. Only a piece that now stands on a
+     * line through that royal or within two squares of it, or that uncovered such a line, can attack it.
+     */
+    private boolean mayCheck(int m, int ply) {
+        int king = royalStack[ply * 2 + pos.sideToMove()];
+        if (king < 0) return false;
+        int base = king * squares, to = Move.to(m), mid = Move.mid(m);
+        return aligned[base + to] || near[base + to] || aligned[base + Move.from(m)]
+                || (mid != Move.NO_SQUARE && aligned[base + mid]) || pos.reaches(to, king);
+    }
+
     // ------------------------------------------------------------------ limits
 
     private void checkLimits() {
@@ -429,10 +465,11 @@ final class Search {
     }
 
     /**
-     * Sorts the moves into order[0..n) by priority, best last: the transposition-table move, captures by
-     * most valuable victim then least valuable attacker, promotions, the two killers, then history.
+     * Scores the moves into order[0..n) (priority in the high half, the move in the low half): the
+     * transposition-table move, captures by most valuable victim then least valuable attacker, promotions,
+     * the two killers, then history. {@link #pickNext} takes them best first.
      */
-    private void orderMoves(int[] moves, int n, long[] order, int ttMove, int ply, int side) {
+    private void scoreMoves(int[] moves, int n, long[] order, int ttMove, int ply, int side) {
         int base = side * squares * squares;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
@@ -447,16 +484,48 @@ final class Search {
             else s = history[base + Move.from(m) * squares + Move.to(m)];
             order[i] = ((long) s << 32) | m;
         }
-        Arrays.sort(order, 0, n);
     }
 
-    private void rememberCutoff(int m, int depth, int ply, int side) {
+    /** Picks taken by selection before the rest is sorted at once (most nodes need only the first few). */
+    private static final int SELECT_FIRST = 3;
+
+    /**
+     * Puts the best of order[0..i] at i: by selection for the first {@link #SELECT_FIRST} picks, then the
+     * rest is sorted once. Returns the updated pick count.
+     */
+    private static int pickNext(long[] order, int i, int picked) {
+        if (picked > SELECT_FIRST) return picked;
+        if (picked == SELECT_FIRST) {
+            Arrays.sort(order, 0, i + 1);
+            return picked + 1;
+        }
+        int best = i;
+        for (int j = i - 1; j >= 0; j--) if (order[j] > order[best]) best = j;
+        long t = order[i];
+        order[i] = order[best];
+        order[best] = t;
+        return picked + 1;
+    }
+
+    /**
+     * A quiet move refuted the opponent's play: it becomes a killer of this ply and gains history; the
+     * quiet moves tried before it (the last of tried[0..count) is m itself) lose some.
+     */
+    private void rememberCutoff(int m, int depth, int ply, int side, int[] tried, int count) {
         if (killer1[ply] != m) {
             killer2[ply] = killer1[ply];
             killer1[ply] = m;
         }
-        int i = side * squares * squares + Move.from(m) * squares + Move.to(m);
-        history[i] += depth * depth;
+        int base = side * squares * squares;
+        int bonus = depth * depth;
+        int i = base + Move.from(m) * squares + Move.to(m);
+        history[i] += bonus;
+        for (int j = 0; j < count; j++) {
+            int q = tried[j];
+            if (q == m) continue;
+            int k = base + Move.from(q) * squares + Move.to(q);
+            history[k] = Math.max(0, history[k] - bonus / 2);
+        }
         if (history[i] > HISTORY_MAX) for (int j = 0; j < history.length; j++) history[j] >>= 1;
     }
 
@@ -482,7 +551,7 @@ final class Search {
         int side = pos.sideToMove();
         boolean inCheck = inCheck(ply, side);
         if (inCheck && ply < 2 * completedDepth + 8) depth++;
-        if (depth <= 0) return quiesce(alpha, beta, ply);
+        if (depth <= 0) return quiesce(alpha, beta, ply, inCheck);
         if (++nodes >= nextCheck) checkLimits();
         if (stopped) return 0;
         if (ply > seldepth) seldepth = ply;
@@ -501,8 +570,12 @@ final class Search {
             }
         }
 
+        // Without a move from an earlier search, this node was not expected on the main line: a shallower
+        // look is enough to order it (internal iterative reduction).
+        if (ttMove == 0 && depth >= 6) depth--;
+
+        int staticEval = inCheck ? -Score.INFINITE : evaluate(ply);
         if (!pvNode && !inCheck && !Score.isDecided(beta)) {
-            int staticEval = evaluate(ply);
             // Reverse futility: far above beta near the horizon, a quiet reply will not bring it back.
             if (depth <= 3 && staticEval - 120 * depth >= beta) return staticEval;
             // Null move: if passing still keeps beta, a real move will too (Chu has no zugzwang to speak of;
@@ -517,23 +590,48 @@ final class Search {
             }
         }
 
+        // Near the horizon, quiet moves late in the order are rarely good: past a count that grows with
+        // depth they are not searched, nor at all when even a generous margin cannot bring the score to
+        // alpha (futility). A futile node then needs only its captures (quiet promotions are left out too).
+        // Moves that may give check are searched all the same: mates in Chu are built from quiet checks.
+        boolean prune = !pvNode && !inCheck && depth <= 3 && !Score.isDecided(alpha);
+        boolean futile = prune && staticEval + 100 + 150 * depth <= alpha;
+        int lateMoveCount = 4 + 4 * depth * depth;
+        int enemyRoyal = royalStack[ply * 2 + (side ^ 1)];
+        boolean capturesOnly = futile && enemyRoyal < 0 && (ttMove == 0 || isCapture(ttMove));
         int[] moves = moveBuf[ply];
-        int n = pos.generate(moves);
+        int n = capturesOnly ? pos.generateCaptures(moves) : pos.generate(moves);
+        if (capturesOnly && n == 0) {
+            capturesOnly = false;
+            n = pos.generate(moves);
+        }
         if (bareKingPossible()) {
             Status bare = pos.bareKingStatus(moves, n);
             if (bare != null) return statusScore(bare, ply);
         }
         if (n == 0) return Score.lossIn(ply);
         long[] order = orderBuf[ply];
-        orderMoves(moves, n, order, ttMove, ply, side);
+        scoreMoves(moves, n, order, ttMove, ply, side);
         boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
 
-        int best = -Score.INFINITE, bestMove = 0, searched = 0;
+        int best = -Score.INFINITE, bestMove = 0, searched = 0, quietsTried = 0;
         int originalAlpha = alpha;
-        boolean escaped = false;
+        boolean escaped = false, pruned = capturesOnly;
+        int[] triedQuiets = this.triedQuiets[ply];
+        int picked = 0;
         for (int i = n - 1; i >= 0; i--) {
+            picked = pickNext(order, i, picked);
             int m = (int) order[i];
             boolean quiet = !Move.promotes(m) && !isCapture(m);
+            if (quiet && m != ttMove) {
+                if (prune && searched > 0 && (futile || quietsTried >= lateMoveCount)
+                        && m != killer1[ply] && m != killer2[ply] && !mayGiveCheck(m, enemyRoyal)) {
+                    pruned = true;
+                    continue;
+                }
+                if (quietsTried < triedQuiets.length) triedQuiets[quietsTried] = m;
+                quietsTried++;
+            }
             doMove(m, ply);
             int v;
             boolean escapes = true;
@@ -573,13 +671,18 @@ final class Search {
                     alpha = v;
                     if (pvNode) updatePv(ply, m);
                     if (alpha >= beta) {
-                        if (quiet) rememberCutoff(m, depth, ply, side);
+                        if (quiet) rememberCutoff(m, depth, ply, side, triedQuiets, Math.min(quietsTried, triedQuiets.length));
                         break;
                     }
                 }
             }
         }
-        if (checkmateRule && !escaped) return Score.lossIn(ply);
+        if (checkmateRule && !escaped) {
+            // Moves left unsearched might have escaped: all that is known is that nothing reached alpha.
+            if (pruned) return alpha;
+            return Score.lossIn(ply);
+        }
+        if (best == -Score.INFINITE) return alpha;
         int bound = best >= beta ? TranspositionTable.BOUND_LOWER
                 : pvNode && best > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
         tt.store(key, bestMove, Score.toTable(best, ply), depth, bound);
@@ -590,7 +693,7 @@ final class Search {
      * Quiescence: stand pat on the static evaluation, then captures only (two-step captures and igui
      * included) in most-valuable-victim order; in check, every move, so mates at the horizon are found.
      */
-    private int quiesce(int alpha, int beta, int ply) {
+    private int quiesce(int alpha, int beta, int ply, boolean inCheck) {
         pvLength[ply] = ply;
         if (++nodes >= nextCheck) checkLimits();
         if (stopped) return 0;
@@ -602,7 +705,7 @@ final class Search {
         int[] moves = moveBuf[ply];
         long[] order = orderBuf[ply];
         boolean bare = bareKingPossible();
-        if (inCheck(ply, side)) return evasions(alpha, beta, ply, side, moves, order, bare);
+        if (inCheck) return evasions(alpha, beta, ply, side, moves, order, bare);
 
         int n = -1;
         if (bare) {
@@ -610,34 +713,58 @@ final class Search {
             Status st = pos.bareKingStatus(moves, n);
             if (st != null) return statusScore(st, ply);
         }
+        // Capture sequences transpose a lot (the same captures in another order): the table answers
+        // those, and any of its entries is deep enough here.
+        long key = pos.key();
+        long entry = tt.probe(key);
+        int ttMove = 0;
+        if (entry != 0) {
+            int s = Score.fromTable(TranspositionTable.score(entry), ply);
+            int bound = TranspositionTable.bound(entry);
+            if (bound == TranspositionTable.BOUND_EXACT
+                    || (bound == TranspositionTable.BOUND_LOWER && s >= beta)
+                    || (bound == TranspositionTable.BOUND_UPPER && s <= alpha)) return s;
+            ttMove = TranspositionTable.move(entry);
+        }
         int standPat = evaluate(ply);
         if (standPat >= beta) return standPat;
+        int originalAlpha = alpha;
         if (standPat > alpha) alpha = standPat;
         if (n < 0) n = pos.generateCaptures(moves);
         if (n == 0) return standPat;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
-            int s = victimValue(m) * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8 + promotionGain(m);
+            int s = m == ttMove ? 1 << 30
+                    : victimValue(m) * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8 + promotionGain(m);
             order[i] = ((long) s << 32) | m;
         }
-        Arrays.sort(order, 0, n);
-        int best = standPat;
+        int bestMove = 0;
+        int best = standPat, picked = 0;
         for (int i = n - 1; i >= 0; i--) {
+            picked = pickNext(order, i, picked);
             int m = (int) order[i];
             int gain = victimValue(m) + promotionGain(m);
-            // Delta pruning: even winning this much cannot lift the score to alpha.
-            if (standPat + gain + DELTA_MARGIN <= alpha && gain < 20_000) continue;
+            if (gain < 20_000) {
+                // Delta pruning: even winning this much cannot lift the score to alpha.
+                if (standPat + gain + DELTA_MARGIN <= alpha) continue;
+                // A capture by a piece worth more than its prey, on a square the opponent can move to, most
+                // likely loses the exchange: left out (a cheap stand-in for exchange evaluation, which the
+                // lion capture rules would make intricate).
+                int attacker = values.value[Math.abs(pos.pieceAt(Move.from(m)))];
+                if (attacker > gain + 50 && pos.isAttacked(Move.to(m), side ^ 1)) continue;
+            }
             doMove(m, ply);
             int v;
             if (exposes(m, ply, side, false)) {
                 v = exposedMoveScore(ply);
             } else {
-                v = -quiesce(-beta, -alpha, ply + 1);
+                v = -quiesce(-beta, -alpha, ply + 1, mayCheck(m, ply + 1) && inCheck(ply + 1, side ^ 1));
             }
             pos.unmake();
             if (stopped) return 0;
             if (v > best) {
                 best = v;
+                bestMove = m;
                 if (v > alpha) {
                     alpha = v;
                     updatePv(ply, m);
@@ -645,6 +772,9 @@ final class Search {
                 }
             }
         }
+        int bound = best >= beta ? TranspositionTable.BOUND_LOWER
+                : best > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
+        tt.store(key, bestMove, Score.toTable(best, ply), 0, bound);
         return best;
     }
 
@@ -661,11 +791,11 @@ final class Search {
             int s = isCapture(m) ? (1 << 20) + victimValue(m) * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8 : 0;
             order[i] = ((long) s << 32) | m;
         }
-        Arrays.sort(order, 0, n);
         boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
         boolean escaped = false;
-        int best = -Score.INFINITE;
+        int best = -Score.INFINITE, picked = 0;
         for (int i = n - 1; i >= 0; i--) {
+            picked = pickNext(order, i, picked);
             int m = (int) order[i];
             doMove(m, ply);
             int v;
@@ -674,7 +804,7 @@ final class Search {
                 v = exposedMoveScore(ply);
                 escapes = v >= Score.MATE_BOUND;
             } else {
-                v = -quiesce(-beta, -alpha, ply + 1);
+                v = -quiesce(-beta, -alpha, ply + 1, mayCheck(m, ply + 1) && inCheck(ply + 1, side ^ 1));
             }
             pos.unmake();
             if (stopped) return 0;
@@ -700,7 +830,8 @@ final class Search {
         int[] moves = moveBuf[0];
         int n = pos.generate(moves);
         long entry = tt.probe(pos.key());
-        orderMoves(moves, n, orderBuf[0], entry == 0 ? 0 : TranspositionTable.move(entry), 0, pos.sideToMove());
+        scoreMoves(moves, n, orderBuf[0], entry == 0 ? 0 : TranspositionTable.move(entry), 0, pos.sideToMove());
+        Arrays.sort(orderBuf[0], 0, n);
         if (rootMove.length < n) {
             rootMove = new int[n];
             rootScore = new int[n];
