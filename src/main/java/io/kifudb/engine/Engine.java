@@ -147,8 +147,13 @@ public final class Engine {
                 Thread.currentThread().interrupt();
             }
         }
-        int best = main.bestMove();
-        return new SearchResult(best, Move.usi(main.geometry(), best), main.completedDepth, control.totalNodes(),
-                control.elapsedMs(), main.completedLines(), null);
+        // The deepest completed iteration of any thread decides (the main thread's on a tie); when a helper
+        // got deeper, its lines are reported too, so the last info lines match the best move.
+        Search chosen = main;
+        for (Search w : active) if (w.completedDepth > chosen.completedDepth && !w.completedLines().isEmpty()) chosen = w;
+        if (chosen != main && listener != null) listener.onIteration(chosen.completedLines());
+        int best = chosen.bestMove();
+        return new SearchResult(best, Move.usi(main.geometry(), best), chosen.completedDepth, control.totalNodes(),
+                control.elapsedMs(), chosen.completedLines(), null);
     }
 }

@@ -117,25 +117,27 @@ final class PieceValues {
                 }
             }
             System.arraycopy(offset, 0, reach, k.id * span * span, offset.length);
-            int forward = 0, backward = 0, total = 0;
+            int total = 0;
+            for (boolean b : offset) if (b) total++;
+            int[] dRank = new int[total], dFile = new int[total];
+            int forward = 0, backward = 0, j = 0;
             for (int i = 0; i < offset.length; i++) {
                 if (!offset[i]) continue;
-                int dr = i / span - (size - 1);
-                if (dr < 0) forward++;
-                else if (dr > 0) backward++;
-                total++;
+                dRank[j] = i / span - (size - 1);
+                dFile[j] = i % span - (size - 1);
+                if (dRank[j] < 0) forward++;
+                else if (dRank[j] > 0) backward++;
+                j++;
             }
             forwardness[k.id] = total == 0 ? 0 : (double) (forward - backward) / total;
             double sum = 0;
             for (int sq = 0; sq < squares; sq++) {
                 int r = g.rankIndex(sq), f = sq % size;
                 double m = 0;
-                for (int i = 0; i < offset.length; i++) {
-                    if (!offset[i]) continue;
-                    int dr = i / span - (size - 1), df = i % span - (size - 1);
-                    int r2 = r + dr, f2 = f + df;
+                for (int i = 0; i < total; i++) {
+                    int r2 = r + dRank[i], f2 = f + dFile[i];
                     if (r2 < 0 || r2 >= size || f2 < 0 || f2 >= size) continue;
-                    m += weight[Math.max(Math.abs(dr), Math.abs(df))];
+                    m += weight[Math.max(Math.abs(dRank[i]), Math.abs(dFile[i]))];
                 }
                 mobility[k.id][sq] = m * factor;
                 sum += m * factor;

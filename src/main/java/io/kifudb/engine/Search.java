@@ -592,8 +592,9 @@ final class Search {
 
         // Near the horizon, quiet moves late in the order are rarely good: past a count that grows with
         // depth they are not searched, nor at all when even a generous margin cannot bring the score to
-        // alpha (futility). A futile node then needs only its captures (quiet promotions are left out too).
-        // Moves that may give check are searched all the same: mates in Chu are built from quiet checks.
+        // alpha (futility). Moves that may give check are searched all the same: mates in Chu are built
+        // from quiet checks. Against a side without a single royal (no checks to find) a futile node
+        // needs only its captures, and generates nothing else (quiet promotions are left out too).
         boolean prune = !pvNode && !inCheck && depth <= 3 && !Score.isDecided(alpha);
         boolean futile = prune && staticEval + 100 + 150 * depth <= alpha;
         int lateMoveCount = 4 + 4 * depth * depth;
@@ -915,8 +916,11 @@ final class Search {
     void iterate(SearchListener listener) {
         initRootMoves();
         int lines = Math.min(control.multiPv, rootCount);
-        int startDepth = main ? 1 : 1 + (threadIndex & 1);
-        for (int depth = startDepth; depth <= control.maxDepth; depth++) {
+        // Helpers spread over the depths: odd-numbered ones take the even depths only, so they run ahead
+        // of the main thread and fill the shared table for it; the deepest result wins (see Engine).
+        int step = !main && (threadIndex & 1) == 1 ? 2 : 1;
+        int startDepth = main ? 1 : step == 2 ? 2 : 1;
+        for (int depth = startDepth; depth <= control.maxDepth; depth = nextDepth(depth, step)) {
             for (int pv = 0; pv < lines && !stopped; pv++) {
                 int previous = rootScore[pv];
                 int delta = 40;
@@ -945,9 +949,19 @@ final class Search {
                 completedLines = lines(depth, lines);
                 if (listener != null) listener.onIteration(completedLines);
                 if (shouldStopAfterIteration()) break;
+            } else {
+                completedLines = lines(depth, lines);
+                // A helper that completes the last depth ends the search for everyone.
+                if (depth >= control.maxDepth && !control.infinite) control.stop.set(true);
             }
         }
         publishedNodes = nodes;
+    }
+
+    /** The next depth to search: step deeper, but never past the last depth without searching it. */
+    private int nextDepth(int depth, int step) {
+        int max = control.maxDepth;
+        return depth < max && depth + step > max ? max : depth + step;
     }
 
     private boolean shouldStopAfterIteration() {
