@@ -69,6 +69,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--tactics-file", description = "the problems (default: kifu-corpus/chu/tsume/msm-tsume-AB-solutions.txt)")
     Path tacticsFile;
 
+    @Option(names = "--max-mate", defaultValue = "2", description = "tactical suite: mates in 1 up to this many moves (default ${DEFAULT-VALUE})")
+    int maxMate;
+
     @Option(names = "--movetime", defaultValue = "1000", description = "ms per tactical problem or per match move (default ${DEFAULT-VALUE})")
     long movetime;
 
@@ -161,7 +164,7 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.printf("# kifudb bench --tactics: %d problems of %s under chu, %d ms each, %d thread(s), %s%n",
                 problems.size(), file, movetime, threads, machine);
         Engine engine = new Engine().threads(threads).hashMegabytes(64);
-        for (int mateIn = 1; mateIn <= 2; mateIn++) {
+        for (int mateIn = 1; mateIn <= maxMate; mateIn++) {
             int solved = 0, total = 0;
             long solvedMs = 0;
             StringBuilder missed = new StringBuilder();

@@ -19,7 +19,8 @@ import java.util.List;
 /**
  * The tactical suite: the historical mating problems of {@code kifu-corpus/chu/tsume} (one per line:
  * {@code SFEN {id} solution moves}), taken 1 and 3 plies before the end of their solutions, where the
- * attacker (without a King, under {@code chu}) mates in 1 and in 2. A problem counts as solved when a
+ * attacker (without a King, under {@code chu}) mates in 1 and in 2 (and, on request, 5, 7, ... plies
+ * before the end for longer mates). A problem counts as solved when a
  * completed iteration scores a win in at most that many moves within the time allowed (any mating move
  * counts, not only the recorded one).
  */

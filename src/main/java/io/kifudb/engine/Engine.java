@@ -21,6 +21,8 @@ import java.util.function.Consumer;
  */
 public final class Engine {
     public static final int DEFAULT_HASH_MB = 64;
+    /** Each thread keeps about 7 MB of move buffers; more threads than this would only cost memory. */
+    public static final int MAX_THREADS = 64;
 
     private int threads = 1;
     private int hashMb = DEFAULT_HASH_MB;
@@ -31,7 +33,7 @@ public final class Engine {
     private volatile Thread background;
 
     public Engine threads(int n) {
-        threads = Math.max(1, Math.min(n, 256));
+        threads = Math.max(1, Math.min(n, MAX_THREADS));
         return this;
     }
 

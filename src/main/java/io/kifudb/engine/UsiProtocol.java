@@ -73,7 +73,7 @@ public final class UsiProtocol {
                 for (RuleSet rs : RuleSet.all()) r.append(" var ").append(rs.id);
                 send(r.toString());
                 send("option name MultiPV type spin default 1 min 1 max 500");
-                send("option name Threads type spin default 1 min 1 max 256");
+                send("option name Threads type spin default 1 min 1 max " + Engine.MAX_THREADS);
                 send("option name Hash type spin default " + Engine.DEFAULT_HASH_MB + " min 1 max 16384");
                 send("usiok");
             }

@@ -187,6 +187,17 @@ class EngineTest {
     }
 
     @Test
+    void twoThreadsReachTheDepthAndAgreeOnALegalMove() {
+        Position p = Sfen.parse(RuleSet.CHU_LISHOGI, MIDDLEGAME);
+        List<Integer> depths = new ArrayList<>();
+        SearchResult r = engine().threads(2).search(p, SearchLimits.depth(5), lines -> depths.add(lines.get(0).depth()));
+        assertThat(r.depth()).isEqualTo(5);
+        assertThat(depths).isSorted().endsWith(5);
+        assertThat(isLegal(p, r.bestMove())).isTrue();
+        assertThat(r.bestUsi()).isEqualTo(r.lines().get(0).pv().get(0));
+    }
+
+    @Test
     void cancellationReturnsPromptlyWithALegalMove() throws InterruptedException {
         Engine engine = engine().threads(2);
         Position p = Sfen.parse(RuleSet.CHU_LISHOGI, MIDDLEGAME);
