@@ -33,6 +33,8 @@ public final class Main {
         STANDALONE.put("perft", PerftCommand::new);
         STANDALONE.put("moves", MovesCommand::new);
         STANDALONE.put("check", CheckCommand::new);
+        STANDALONE.put("analyse", AnalyseCommand::new);
+        STANDALONE.put("usi", UsiCommand::new);
         STANDALONE.put("bench", BenchCommand::new);
         STANDALONE.put("version", VersionCommand::new);
     }

@@ -19,28 +19,47 @@ final class Judge {
         }
         // A side that never had a royal (a mating problem's attacker) does not lose for lacking one; a
         // royal gained later (a promoted Prince) counts once it is taken (rule-sets.md §1).
-        if (p.royals[me] == 0 && (r.royallessSideLoses || p.hadRoyal[me] || p.lastMoveCapturedRoyal()))
-            return Status.win(them, Reason.ROYAL_CAPTURED);
+        if (p.lostByRoyalCapture()) return Status.win(them, Reason.ROYAL_CAPTURED);
         if (r.bareKing == RuleSet.BareKing.LISHOGI) {
             // lishogi's order: no move, bare king either way, royals only, then the server's repetition.
             if (n == 0) return Status.win(them, Reason.NO_LEGAL_MOVE);
-            if (lishogiBared(p, me)) return Status.win(them, Reason.BARE_KING);
-            if (lishogiBared(p, them)) return Status.win(me, Reason.BARE_KING);
-            if (r.royalsOnlyDraw && royalsOnly(p)) return Status.draw(Reason.ROYALS_ONLY);
+            Status bare = bareKing(p, moves, n);
+            if (bare != null) return bare;
             Status rep = repetition(p);
             if (rep != null) return rep;
         } else {
             Status rep = repetition(p);
             if (rep != null) return rep;
-            if (r.bareKing == RuleSet.BareKing.JCSA) {
-                Status bare = jcsaBareKing(p, moves, n);
-                if (bare != null) return bare;
-            }
+            Status bare = bareKing(p, moves, n);
+            if (bare != null) return bare;
             if (n == 0) return Status.win(them, Reason.NO_LEGAL_MOVE);
             if (r.checkmate && p.royals[me] == 1 && isCheckmate(p, moves, n)) return Status.win(them, Reason.CHECKMATE);
         }
         if (r.plyLimit > 0 && p.moveNumber - 1 >= r.plyLimit) return Status.draw(Reason.PLY_LIMIT);
         return Status.ONGOING;
+    }
+
+    /**
+     * The rule set's bare-king verdict (and lishogi's royals-only draw), or null. Only the captures among
+     * the moves matter, so a list of the legal captures gives the same answer as all legal moves.
+     */
+    static Status bareKing(Position p, int[] moves, int n) {
+        RuleSet r = p.rules;
+        int me = p.side, them = me ^ 1;
+        switch (r.bareKing) {
+            case JCSA -> {
+                return jcsaBareKing(p, moves, n);
+            }
+            case LISHOGI -> {
+                if (lishogiBared(p, me)) return Status.win(them, Reason.BARE_KING);
+                if (lishogiBared(p, them)) return Status.win(me, Reason.BARE_KING);
+                if (r.royalsOnlyDraw && royalsOnly(p)) return Status.draw(Reason.ROYALS_ONLY);
+                return null;
+            }
+            default -> {
+                return null;
+            }
+        }
     }
 
     // ---------------------------------------------------------------- checkmate (chu)
@@ -186,62 +205,57 @@ final class Judge {
 
     /** The result of a fourth occurrence of the current position, or null if there is none. */
     static Status repetition(Position p) {
-        Repetition rule = p.rules.repetition;
-        if (rule == Repetition.NONE || p.occurrences() < 4) return null;
-        int first = p.earlierOccurrence(3);
-        Cycle c = Cycle.replay(p, first);
-        if (rule == Repetition.DRAW_UNLESS_PERPETUAL) {
-            int checker = c.onlySide(c.allCheck);
+        if (p.rules.repetition == Repetition.NONE || p.occurrences() < 4) return null;
+        return cycleVerdict(p, p.earlierOccurrence(3));
+    }
+
+    /**
+     * The repetition rule's verdict on the moves made since history index {@code first} (where the
+     * current position stood before), as if they formed the cycle up to the 4th occurrence.
+     */
+    static Status cycleVerdict(Position p, int first) {
+        // Replays the cycle noting, per side (bit 0 sente, bit 1 gote), whether it moved, whether every
+        // one of its moves gave check and whether every one attacked a piece, and who passed first.
+        // Plain ints rather than a helper object: the search asks this at every repeated position.
+        int end = p.ply();
+        for (int i = end; i > first; i--) p.unmake();
+        int moved = 0, allCheck = 3, allAttack = 3, firstPasser = -1;
+        for (int i = first; i < end; i++) {
+            int m = p.moveAt(i);
+            int mover = p.side, bit = 1 << mover;
+            boolean pass = Move.from(m) == Move.to(m) && Move.hasMid(m) && p.board[Move.mid(m)] == 0;
+            p.make(m);
+            moved |= bit;
+            if (pass && firstPasser < 0) firstPasser = mover;
+            if (!p.inCheck(mover ^ 1)) allCheck &= ~bit;
+            if (!attacksAPiece(p, Move.to(m))) allAttack &= ~bit;
+        }
+        if (p.rules.repetition == Repetition.DRAW_UNLESS_PERPETUAL) {
+            int checker = onlySide(allCheck & moved);
             if (checker >= 0) return Status.win(checker ^ 1, Reason.PERPETUAL_CHECK);
-            int attacker = c.onlySide(c.allAttack);
+            int attacker = onlySide(allAttack & moved);
             if (attacker >= 0) return Status.win(attacker ^ 1, Reason.PERPETUAL_ATTACK);
             return Status.draw(Reason.REPETITION);
         }
         // Seed 000 rule 4: the side that started the repetition loses.
-        int starter = c.onlySide(c.allCheck);
-        if (starter < 0) starter = c.onlySide(c.allAttack);
-        if (starter < 0) starter = c.firstPasser;
+        int starter = onlySide(allCheck & moved);
+        if (starter < 0) starter = onlySide(allAttack & moved);
+        if (starter < 0) starter = firstPasser;
         if (starter < 0) starter = p.side;
         return Status.win(starter ^ 1, Reason.REPETITION);
     }
 
-    /** What each side did on every move of a repetition cycle. */
-    private static final class Cycle {
-        final boolean[] allCheck = {true, true};
-        final boolean[] allAttack = {true, true};
-        final boolean[] moved = new boolean[2];
-        int firstPasser = -1;
+    /** The one side whose bit is set (0 sente, 1 gote), or -1 when neither or both are. */
+    private static int onlySide(int bits) {
+        return bits == 1 ? 0 : bits == 2 ? 1 : -1;
+    }
 
-        int onlySide(boolean[] flags) {
-            boolean s = flags[0] && moved[0], g = flags[1] && moved[1];
-            return s == g ? -1 : s ? 0 : 1;
+    private static boolean attacksAPiece(Position p, int from) {
+        int owner = Position.owner(p.board[from]);
+        for (int sq = 0; sq < p.geo.squares; sq++) {
+            int code = p.board[sq];
+            if (code != 0 && Position.owner(code) != owner && p.reaches(from, sq)) return true;
         }
-
-        /** Replays the moves made since history index first, noting checks, attacks and passes. */
-        static Cycle replay(Position p, int first) {
-            Cycle c = new Cycle();
-            int[] past = p.history();
-            for (int i = past.length; i > first; i--) p.unmake();
-            for (int i = first; i < past.length; i++) {
-                int m = past[i];
-                int mover = p.side;
-                boolean pass = Move.from(m) == Move.to(m) && Move.hasMid(m) && p.board[Move.mid(m)] == 0;
-                p.make(m);
-                c.moved[mover] = true;
-                if (pass && c.firstPasser < 0) c.firstPasser = mover;
-                if (!p.inCheck(mover ^ 1)) c.allCheck[mover] = false;
-                if (!attacksAPiece(p, Move.to(m))) c.allAttack[mover] = false;
-            }
-            return c;
-        }
-
-        private static boolean attacksAPiece(Position p, int from) {
-            int owner = Position.owner(p.board[from]);
-            for (int sq = 0; sq < p.geo.squares; sq++) {
-                int code = p.board[sq];
-                if (code != 0 && Position.owner(code) != owner && p.reaches(from, sq)) return true;
-            }
-            return false;
-        }
+        return false;
     }
 }

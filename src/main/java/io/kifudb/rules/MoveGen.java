@@ -25,6 +25,8 @@ final class MoveGen {
     private final boolean exits, tries;
     /** shodoshu2017*: taking an enemy unpromoted 酔象 is an exchange. */
     private final boolean exchange;
+    /** When set, only moves that capture at least one piece are produced (the search's quiescence). */
+    private boolean capturesOnly;
 
     MoveGen(Position pos) {
         this.pos = pos;
@@ -37,6 +39,24 @@ final class MoveGen {
     }
 
     int generate(int[] out) {
+        capturesOnly = false;
+        return run(out);
+    }
+
+    /**
+     * The legal moves that capture at least one piece, in the order {@link #generate} lists them: the
+     * same walk with the quiet moves (and the pass) left out, so it stays exactly consistent with it.
+     */
+    int generateCaptures(int[] out) {
+        capturesOnly = true;
+        try {
+            return run(out);
+        } finally {
+            capturesOnly = false;
+        }
+    }
+
+    private int run(int[] out) {
         this.out = out;
         this.n = 0;
         this.side = pos.side;
@@ -58,7 +78,7 @@ final class MoveGen {
                     if (s < 0) break;
                     int t = board[s] * sign;
                     if (t == 0) {
-                        add(sq, Move.NO_SQUARE, s, k, false);
+                        if (!capturesOnly) add(sq, Move.NO_SQUARE, s, k, false);
                     } else {
                         if (t < 0) emit(sq, Move.NO_SQUARE, s, k);
                         break;
@@ -70,13 +90,13 @@ final class MoveGen {
                 int d = Integer.numberOfTrailingZeros(jumps);
                 jumps &= jumps - 1;
                 int s = geo.step2[sq * 8 + d];
-                if (s >= 0 && board[s] * sign <= 0) emit(sq, Move.NO_SQUARE, s, k);
+                if (s >= 0 && board[s] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, s, k);
             }
             if (k.knight) {
                 int kb = sq * 4 + side * 2;
                 for (int i = 0; i < 2; i++) {
                     int s = geo.knight[kb + i];
-                    if (s >= 0 && board[s] * sign <= 0) emit(sq, Move.NO_SQUARE, s, k);
+                    if (s >= 0 && board[s] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, s, k);
                 }
             }
             if (k.lion) lionMoves(sq, k, sign);
@@ -93,6 +113,14 @@ final class MoveGen {
         return n;
     }
 
+    /**
+     * The largest {@code board[s] * sign} a single-square destination may hold: 0 (empty or enemy) for
+     * all moves, -1 (enemy only) when only captures are wanted.
+     */
+    private int quietLimit() {
+        return capturesOnly ? -1 : 0;
+    }
+
     /** The {@code lion} atom: steps, jumps to distance 2, capture-and-continue, igui; jitto as a pass. */
     private void lionMoves(int sq, PieceKind k, int sign) {
         final byte[] board = pos.board;
@@ -102,11 +130,15 @@ final class MoveGen {
             if (a < 0) continue;
             int pa = board[a] * sign;
             if (pa > 0) continue;
-            emit(sq, Move.NO_SQUARE, a, k);
             if (pa == 0) {
-                offerPass(sq, a);
+                // A quiet step; the only two-step move through an empty square is the pass.
+                if (!capturesOnly) {
+                    emit(sq, Move.NO_SQUARE, a, k);
+                    offerPass(sq, a);
+                }
                 continue;
             }
+            emit(sq, Move.NO_SQUARE, a, k);
             for (int d2 = 0; d2 < 8; d2++) {
                 int c = step[a * 8 + d2];
                 if (c < 0) continue;
@@ -117,7 +149,7 @@ final class MoveGen {
         final int[] ring = geo.ring2;
         for (int i = 0; i < 16; i++) {
             int b = ring[sq * 16 + i];
-            if (b >= 0 && board[b] * sign <= 0) emit(sq, Move.NO_SQUARE, b, k);
+            if (b >= 0 && board[b] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, b, k);
         }
     }
 
@@ -128,16 +160,17 @@ final class MoveGen {
         if (s1 < 0) return;
         int s2 = geo.step2[sq * 8 + d];
         int p1 = board[s1] * sign;
-        if (p1 <= 0) {
-            emit(sq, Move.NO_SQUARE, s1, k);
-            if (p1 == 0) {
+        if (p1 == 0) {
+            if (!capturesOnly) {
+                emit(sq, Move.NO_SQUARE, s1, k);
                 offerPass(sq, s1);
-            } else {
-                emit(sq, s1, sq, k);
-                if (s2 >= 0 && board[s2] * sign <= 0) emit(sq, s1, s2, k);
             }
+        } else if (p1 < 0) {
+            emit(sq, Move.NO_SQUARE, s1, k);
+            emit(sq, s1, sq, k);
+            if (s2 >= 0 && board[s2] * sign <= 0) emit(sq, s1, s2, k);
         }
-        if (s2 >= 0 && board[s2] * sign <= 0) emit(sq, Move.NO_SQUARE, s2, k);
+        if (s2 >= 0 && board[s2] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, s2, k);
     }
 
     /** The 13×13 atoms: {@code slide>=2}, {@code dance2} and {@code lionstep} (pieces-and-setups.md §1.3-1.4). */

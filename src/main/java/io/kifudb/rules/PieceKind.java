@@ -158,6 +158,11 @@ public final class PieceKind {
         return promotesTo;
     }
 
+    /** Whether the piece moves as a Lion (the {@code lion} atom: any two king steps, in every direction). */
+    public boolean movesAsLion() {
+        return lion;
+    }
+
     /** Whether the piece has two-step moves (lion power on some line, the restricted lion, the dance). */
     public boolean hasLionPower() {
         return lion || lionLine[0] != 0 || lionStep || dance2[0] != 0;

@@ -10,6 +10,10 @@ import java.util.Arrays;
  */
 public final class Position {
     public static final int SENTE = 0, GOTE = 1;
+    /** Room a move buffer needs: no position has more legal moves than this. */
+    public static final int MAX_MOVES = MoveGen.MAX_MOVES;
+    /** The history entry of a null move (never a real move: origin and destination are both square 0). */
+    private static final int NULL_MOVE = Move.of(0, 0);
 
     public final RuleSet rules;
     final Variant variant;
@@ -376,6 +380,33 @@ public final class Position {
         key = keyHistory[ply];
     }
 
+    /**
+     * Passes the turn without moving (the search's null move; not a move of the game). The counter-strike
+     * marker lapses, as it would after any move, and repetition detection does not look back across it.
+     */
+    public void makeNull() {
+        if (ply + 1 >= moveHistory.length) grow();
+        keyHistory[ply] = key;
+        moveHistory[ply] = NULL_MOVE;
+        undoHistory[ply] = (marker & 0xFF) << 24;
+        if (marker >= 0) key ^= variant.markerKeys[marker];
+        marker = -1;
+        side ^= 1;
+        key ^= variant.sideKey;
+        moveNumber++;
+        reversibleFrom[ply + 1] = ply + 1;
+        ply++;
+    }
+
+    /** Takes back {@link #makeNull()}. */
+    public void unmakeNull() {
+        ply--;
+        marker = oldMarker(undoHistory[ply]);
+        side ^= 1;
+        moveNumber--;
+        key = keyHistory[ply];
+    }
+
     /** The last move made since set-up, or {@link Move#NONE}. */
     int lastMove() {
         return ply == 0 ? Move.NONE : moveHistory[ply - 1];
@@ -403,6 +434,14 @@ public final class Position {
         return (byte) undoHistory[i];
     }
 
+    /**
+     * Whether the side to move has lost by losing its royals (rule-sets.md §1 and §4): the first test of
+     * {@link #status()}, answered from counters and the last move alone, without generating moves.
+     */
+    public boolean lostByRoyalCapture() {
+        return royals[side] == 0 && (rules.royallessSideLoses || hadRoyal[side] || lastMoveCapturedRoyal());
+    }
+
     /** Whether the last move took a royal (so its owner had one, even if it had none at set-up). */
     boolean lastMoveCapturedRoyal() {
         if (ply == 0) return false;
@@ -415,6 +454,24 @@ public final class Position {
         int n = 1;
         for (int i = ply - 2; i >= reversibleFrom[ply]; i -= 2) if (keyHistory[i] == key) n++;
         return n;
+    }
+
+    /**
+     * The result the repetition rule would give if the play since the latest earlier occurrence of this
+     * position were repeated until its 4th occurrence; null if the position has not occurred before since
+     * the last irreversible move, or the rule set has no repetition rule. For a search that treats the
+     * first return to a position as final (the cycle is assumed to go on); equals {@link #status()}'s
+     * repetition verdict when this is already the 4th occurrence of a repeated cycle.
+     */
+    public Status projectedRepetition() {
+        if (rules.repetition == RuleSet.Repetition.NONE) return null;
+        int first = earlierOccurrence(1);
+        return first < 0 ? null : Judge.cycleVerdict(this, first);
+    }
+
+    /** The move made at history index i (for replaying a cycle without copying the history). */
+    int moveAt(int i) {
+        return moveHistory[i];
     }
 
     /** History index of the n-th most recent earlier occurrence (1 = latest), or -1. */
@@ -553,10 +610,27 @@ public final class Position {
         return moveGen.generate(out);
     }
 
+    /**
+     * Generates the legal moves that capture at least one piece (lion double captures and igui included),
+     * in the order {@link #generate} lists them. Returns the count.
+     */
+    public int generateCaptures(int[] out) {
+        return moveGen.generateCaptures(out);
+    }
+
     /** The game status of this position (history included). */
     public Status status() {
         int n = moveGen.generate(scratch);
         return Judge.status(this, scratch, n);
+    }
+
+    /**
+     * The bare-king (and lishogi's royals-only) verdict alone, as {@link #status()} would give it, or null
+     * when that rule does not end the game here. {@code moves} must hold the legal moves, or at least all
+     * the legal captures (the rule only asks which pieces the side to move can take).
+     */
+    public Status bareKingStatus(int[] moves, int count) {
+        return Judge.bareKing(this, moves, count);
     }
 
     /** Status given the already generated legal moves of this position. */

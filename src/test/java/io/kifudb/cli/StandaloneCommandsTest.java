@@ -119,6 +119,48 @@ class StandaloneCommandsTest {
     }
 
     @Test
+    void analysePrintsInfoPerDepthThenALegalBestMove() {
+        Run r = run(null, "analyse", "--rules", "chu-lishogi", "--moves", "7i7h 6d6e", "--depth", "3", "--multipv", "2");
+        assertThat(r.code()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.stream().filter(l -> l.startsWith("info depth ")).map(l -> l.split(" ")[2] + "/" + l.split(" ")[6]).toList())
+                .containsExactly("1/1", "1/2", "2/1", "2/2", "3/1", "3/2");
+        assertThat(lines.get(0)).matches("info depth 1 seldepth \\d+ multipv 1 score (cp|mate) -?\\d+ nodes \\d+ nps \\d+ time \\d+ hashfull \\d+ pv .+");
+        String best = lines.get(lines.size() - 1);
+        assertThat(best).startsWith("bestmove ");
+        io.kifudb.rules.Position p = io.kifudb.rules.Position.start(io.kifudb.rules.RuleSet.CHU_LISHOGI);
+        p.play("7i7h");
+        p.play("6d6e");
+        assertThat(p.legalMoves()).contains(p.parseMove(best.substring(9)));
+    }
+
+    @Test
+    void analyseOfAFinishedGameGivesNoMove() {
+        Run r = run(null, "analyse", "--rules", "chu-lishogi", "--sfen", "5k6/12/5N6/12/12/12/12/12/12/12/12/12 b - 1");
+        assertThat(r.code()).isZero();
+        assertThat(r.out().lines().toList()).containsExactly("info string game over: gote royal-captured", "bestmove (none)");
+    }
+
+    @Test
+    void analyseMateScoresCountMovesOfTheWinner() {
+        // The rook takes the King: a win in 1 move.
+        Run r = run(null, "analyse", "--rules", "chu", "--sfen", "11k/3g8/12/12/11R/12/12/12/12/12/6G5/5K6 b - 1", "--depth", "2");
+        assertThat(r.out()).contains(" score mate 1 ");
+    }
+
+    @Test
+    void usiAnswersTheHandshakeOnStdin() {
+        Run r = run("usi\nisready\nquit\n", "usi");
+        assertThat(r.code()).isZero();
+        assertThat(r.out().lines().toList()).contains("usiok", "readyok").anyMatch(l -> l.startsWith("id name kifudb"));
+    }
+
+    @Test
+    void helpListsTheEngineCommands() {
+        assertThat(run(null, "help").out()).contains("analyse", "usi", "bench");
+    }
+
+    @Test
     void unknownRuleSetIsAUsageError() {
         assertThat(run(null, "perft", "--rules", "shogi", "--depth", "1").code()).isEqualTo(2);
     }

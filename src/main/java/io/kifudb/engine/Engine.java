@@ -1,0 +1,161 @@
+package io.kifudb.engine;
+
+import io.kifudb.rules.Move;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * The analysis engine: options (threads, hash size, multi-PV), the transposition table, and searches,
+ * synchronous ({@link #search}) or in a background thread ({@link #start}) that {@link #stop()} ends.
+ *
+ * <p>Guarantees: the best move is always one of the position's legal moves; a position whose game is over
+ * gets no move (and the rules' verdict); every search completes depth 1 before any limit or stop applies,
+ * so it always has a searched move. Several threads search the same tree (lazy SMP) sharing the table;
+ * the calling thread is the main one and decides when to stop and what to play.
+ *
+ * <p>One search at a time per engine.
+ */
+public final class Engine {
+    public static final int DEFAULT_HASH_MB = 64;
+    /** Each thread keeps about 7 MB of move buffers; more threads than this would only cost memory. */
+    public static final int MAX_THREADS = 64;
+
+    private int threads = 1;
+    private int hashMb = DEFAULT_HASH_MB;
+    private int multiPv = 1;
+    private TranspositionTable tt;
+    private final List<Search> workers = new ArrayList<>();
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private volatile Thread background;
+
+    public Engine threads(int n) {
+        threads = Math.max(1, Math.min(n, MAX_THREADS));
+        return this;
+    }
+
+    public Engine hashMegabytes(int mb) {
+        mb = Math.max(1, Math.min(mb, 16_384));
+        if (mb != hashMb) tt = null;
+        hashMb = mb;
+        return this;
+    }
+
+    public Engine multiPv(int k) {
+        multiPv = Math.max(1, Math.min(k, 500));
+        return this;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public int multiPv() {
+        return multiPv;
+    }
+
+    /** Forgets what earlier searches learnt (table, move-ordering history): a new game. */
+    public void newGame() {
+        if (tt != null) tt.clear();
+        for (Search w : workers) w.clearHistory();
+    }
+
+    /** Allocates the table now (it is otherwise made by the first search). */
+    public void ready() {
+        table();
+    }
+
+    private TranspositionTable table() {
+        if (tt == null) {
+            tt = new TranspositionTable(hashMb);
+            workers.clear();
+        }
+        return tt;
+    }
+
+    /** Asks the running search to stop; it returns its best move promptly (after depth 1 at the least). */
+    public void stop() {
+        stop.set(true);
+    }
+
+    public boolean isSearching() {
+        return background != null;
+    }
+
+    /**
+     * Searches the position (which is left as it is: every thread works on its own copy, history
+     * included, so repetitions reaching back into the game count).
+     */
+    public SearchResult search(Position position, SearchLimits limits, SearchListener listener) {
+        stop.set(false);
+        return run(position, limits, listener);
+    }
+
+    /**
+     * Starts the search in a background thread and returns at once; {@code done} receives the result on
+     * that thread. The stop flag is reset here, before the thread starts, so a {@link #stop()} right after
+     * this call is never lost.
+     */
+    public void start(Position position, SearchLimits limits, SearchListener listener, Consumer<SearchResult> done) {
+        if (background != null) throw new IllegalStateException("a search is already running");
+        stop.set(false);
+        Position copy = Search.copyOf(position);
+        Thread t = new Thread(() -> {
+            try {
+                done.accept(run(copy, limits, listener));
+            } finally {
+                background = null;
+            }
+        }, "kifudb-search");
+        t.setDaemon(true);
+        background = t;
+        t.start();
+    }
+
+    /** Waits for a background search to end. */
+    public void join() throws InterruptedException {
+        Thread t = background;
+        if (t != null) t.join();
+    }
+
+    private SearchResult run(Position position, SearchLimits limits, SearchListener listener) {
+        Status status = position.status();
+        if (!status.isOngoing()) return new SearchResult(Move.NONE, null, 0, 0, 0, List.of(), status);
+        TranspositionTable table = table();
+        table.newSearch();
+        while (workers.size() < threads) workers.add(new Search(table, workers.isEmpty(), workers.size()));
+        SearchControl control = new SearchControl(stop, limits, multiPv);
+        Search[] active = workers.subList(0, threads).toArray(new Search[0]);
+        control.workers = active;
+        for (Search w : active) w.prepare(position, control);
+        List<Thread> helpers = new ArrayList<>();
+        for (int i = 1; i < active.length; i++) {
+            Search w = active[i];
+            Thread t = new Thread(() -> w.iterate(null), "kifudb-helper-" + i);
+            t.setDaemon(true);
+            helpers.add(t);
+            t.start();
+        }
+        Search main = active[0];
+        main.iterate(listener);
+        stop.set(true);
+        for (Thread t : helpers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        // The deepest completed iteration of any thread decides (the main thread's on a tie); when a helper
+        // got deeper, its lines are reported too, so the last info lines match the best move.
+        Search chosen = main;
+        for (Search w : active) if (w.completedDepth > chosen.completedDepth && !w.completedLines().isEmpty()) chosen = w;
+        if (chosen != main && listener != null) listener.onIteration(chosen.completedLines());
+        int best = chosen.bestMove();
+        return new SearchResult(best, Move.usi(main.geometry(), best), chosen.completedDepth, control.totalNodes(),
+                control.elapsedMs(), chosen.completedLines(), null);
+    }
+}

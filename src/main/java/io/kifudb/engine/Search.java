@@ -1,0 +1,1004 @@
+package io.kifudb.engine;
+
+import io.kifudb.rules.Geometry;
+import io.kifudb.rules.Move;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
+import io.kifudb.rules.Status;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One thread's search: iterative deepening over principal-variation alpha-beta with a transposition
+ * table, null move, late-move reductions and a quiescence search over captures. Every buffer is made
+ * once per thread; the search itself allocates nothing per node.
+ *
+ * <h2>Game ends inside the search</h2>
+ *
+ * A full {@link Position#status()} generates every move and, under {@code chu}, tries each to see whether
+ * it escapes checkmate: far too slow for every node. The search instead asks, at each node:
+ * <ol>
+ *   <li>{@link Position#lostByRoyalCapture()} (counters only): the side to move lost its last royal;</li>
+ *   <li>the ply limit (lishogi's 1000 plies) from the move number;</li>
+ *   <li>repetition from the key history ({@link Position#occurrences()}): the first return to a position
+ *       is treated as final and scored with the verdict the rule set would give if the cycle went on to
+ *       the 4th occurrence ({@link Position#projectedRepetition()}: the starter loses under {@code chu},
+ *       draw or perpetual check/attack loses under {@code chu-lishogi}); without a repetition rule
+ *       ({@code chu-sdin}) a cycle is scored as a draw, as it would never end; a 4th occurrence already in
+ *       the game's history gets the exact {@link Position#status()};</li>
+ *   <li>the bare-king rules ({@link Position#bareKingStatus}) only when both sides have one royal and one
+ *       side has at most 16 pieces (the rules cannot apply before);</li>
+ *   <li>no legal move: a loss, from the generated list;</li>
+ *   <li>checkmate without trying every move separately: in the move loop, after each move the mover's only
+ *       royal is tested for attack ({@link Position#isAttacked}) only when it can have changed (the side
+ *       was in check, the royal moved, or the move vacated a square on a line from it). A move that leaves
+ *       the royal attacked loses to its capture on the next move (scored as lost 2 plies later) unless it
+ *       ends the game itself; under {@code chu} such moves do not count, and a node where no move escapes
+ *       is checkmate, lost at once. So the search finds exactly the rules' checkmates, at no extra cost in
+ *       positions without check.</li>
+ * </ol>
+ * The quiescence search does the same, and when the side to move is in check it searches all its moves
+ * (not only captures), so a mate found at the horizon is a real one.
+ */
+final class Search {
+    static final int MAX_PLY = 128;
+    private static final int NO_SCORE = Integer.MIN_VALUE;
+    /** Nodes between looks at the clock and the stop flag. */
+    private static final int CHECK_INTERVAL = 1024;
+    private static final int TEMPO = 10;
+    /** A side with a Lion against none: lion trades are impossible and its Lion dominates. */
+    private static final int LION_ALONE_PERCENT = 15;
+    private static final int SHELTER = 8, MAX_SHELTER = 4, DANGER_PER_100 = 4;
+    private static final int DELTA_MARGIN = 150;
+    private static final int HISTORY_MAX = 1 << 20;
+    private static final int[][] LMR = new int[64][64];
+
+    static {
+        for (int d = 1; d < 64; d++)
+            for (int m = 1; m < 64; m++) LMR[d][m] = (int) (0.5 + Math.log(d) * Math.log(m) / 2.25);
+    }
+
+    private final TranspositionTable tt;
+    final boolean main;
+    private final int threadIndex;
+
+    private Position pos;
+    private RuleSet rules;
+    private PieceValues values;
+    private Geometry geo;
+    private int squares;
+    private boolean bareKingRule;
+    private int plyLimit;
+    /** Whether two squares lie on one line (a move from one can uncover a slider aimed at the other). */
+    private boolean[] aligned;
+    /** Whether two squares are at most two apart (Lions, jumps and knights strike from there). */
+    private boolean[] near;
+    /** Squares at Chebyshev distance 1 and 2 of each square (king safety). */
+    private int[][] ring1, ring2;
+    private int[] dangerWeight;
+    private int lionAloneBonus;
+
+    private final int[][] moveBuf = new int[MAX_PLY + 1][Position.MAX_MOVES];
+    private final long[][] orderBuf = new long[MAX_PLY + 1][Position.MAX_MOVES];
+    private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
+    private final int[] pvLength = new int[MAX_PLY + 1];
+    private final int[] killer1 = new int[MAX_PLY + 1], killer2 = new int[MAX_PLY + 1];
+    /** Per ply: the quiet moves searched so far (the first 64), for the history malus. */
+    private final int[][] triedQuiets = new int[MAX_PLY + 1][64];
+    private int[] history = new int[0];
+    /** Per ply: material and piece-square score from sente's point of view. */
+    private final int[] psqStack = new int[MAX_PLY + 2];
+    /** Per ply and side: the square of the side's only royal, -1 if it has none or several. */
+    private final int[] royalStack = new int[(MAX_PLY + 2) * 2];
+    /** Per ply and side: how many Lions (lion-rank pieces) it has. */
+    private final int[] lionStack = new int[(MAX_PLY + 2) * 2];
+
+    private SearchControl control;
+    long nodes;
+    volatile long publishedNodes;
+    private long nextCheck;
+    boolean stopped;
+    int seldepth;
+
+    // Root moves of the current search.
+    private int rootCount;
+    private int[] rootMove = new int[0];
+    private int[] rootScore = new int[0];
+    private int[][] rootPv = new int[0][];
+    private int[] rootPvLength = new int[0];
+    private int[] rootSeldepth = new int[0];
+    int completedDepth;
+    private List<SearchInfo> completedLines = List.of();
+    private int completedBest = Move.NONE;
+
+    Search(TranspositionTable tt, boolean main, int threadIndex) {
+        this.tt = tt;
+        this.main = main;
+        this.threadIndex = threadIndex;
+    }
+
+    // ------------------------------------------------------------------ set-up
+
+    /** Binds this worker to its own copy of the root position for a new search. */
+    void prepare(Position root, SearchControl control) {
+        this.control = control;
+        this.pos = copyOf(root);
+        if (rules == null || rules.variant != root.rules.variant) bindVariant(root.rules);
+        this.rules = root.rules;
+        this.values = PieceValues.of(rules);
+        this.bareKingRule = rules.bareKing != RuleSet.BareKing.NONE;
+        this.plyLimit = rules.plyLimit;
+        nodes = 0;
+        publishedNodes = 0;
+        nextCheck = CHECK_INTERVAL;
+        stopped = false;
+        seldepth = 0;
+        completedDepth = 0;
+        completedLines = List.of();
+        completedBest = Move.NONE;
+        Arrays.fill(killer1, 0);
+        Arrays.fill(killer2, 0);
+        initRootStacks();
+    }
+
+    private void bindVariant(RuleSet r) {
+        geo = r.geometry();
+        squares = geo.squares;
+        values = PieceValues.of(r);
+        aligned = new boolean[squares * squares];
+        near = new boolean[squares * squares];
+        ring1 = new int[squares][];
+        ring2 = new int[squares][];
+        for (int a = 0; a < squares; a++) {
+            int n1 = 0, n2 = 0;
+            int[] r1 = new int[8], r2 = new int[16];
+            for (int b = 0; b < squares; b++) {
+                aligned[a * squares + b] = geo.direction(a, b) >= 0;
+                near[a * squares + b] = geo.distance(a, b) <= 2;
+                int d = geo.distance(a, b);
+                if (d == 1) r1[n1++] = b;
+                else if (d == 2) r2[n2++] = b;
+            }
+            ring1[a] = Arrays.copyOf(r1, n1);
+            ring2[a] = Arrays.copyOf(r2, n2);
+        }
+        history = new int[2 * squares * squares];
+        int kinds = values.kindCount;
+        dangerWeight = new int[kinds + 1];
+        int maxLion = 0;
+        for (int k = 1; k <= kinds; k++) {
+            dangerWeight[k] = values.royal[k] ? 2 : Math.max(1, Math.min(values.value[k], 1500) * DANGER_PER_100 / 100);
+            if (values.lion[k]) maxLion = Math.max(maxLion, values.value[k]);
+        }
+        lionAloneBonus = maxLion * LION_ALONE_PERCENT / 100;
+    }
+
+    void clearHistory() {
+        Arrays.fill(history, 0);
+    }
+
+    /**
+     * A private copy of a position with its whole history (repetitions reach back into the game): the
+     * position is taken back to where it was set up, read from there, and both replay the moves.
+     */
+    static Position copyOf(Position p) {
+        int[] moves = p.history();
+        for (int i = 0; i < moves.length; i++) p.unmake();
+        String rootSfen = p.sfen();
+        for (int m : moves) p.make(m);
+        Position copy = Sfen.parse(p.rules, rootSfen);
+        for (int m : moves) copy.make(m);
+        return copy;
+    }
+
+    private void initRootStacks() {
+        int s = 0;
+        lionStack[0] = lionStack[1] = 0;
+        for (int sq = 0; sq < squares; sq++) {
+            int code = pos.pieceAt(sq);
+            if (code == 0) continue;
+            s += values.psq(code, sq);
+            if (values.lion[Math.abs(code)]) lionStack[code > 0 ? 0 : 1]++;
+        }
+        psqStack[0] = s;
+        royalStack[0] = findRoyal(0);
+        royalStack[1] = findRoyal(1);
+    }
+
+    private int findRoyal(int side) {
+        if (pos.royalCount(side) != 1) return -1;
+        for (int sq = 0; sq < squares; sq++) {
+            int code = pos.pieceAt(sq);
+            if (code != 0 && (code > 0 ? 0 : 1) == side && values.royal[Math.abs(code)]) return sq;
+        }
+        return -1;
+    }
+
+    // ------------------------------------------------------------------ make / unmake with incremental terms
+
+    void doMove(int m, int ply) {
+        // A child answered without being searched must not hand a stale line to updatePv.
+        pvLength[ply + 1] = ply + 1;
+        int from = Move.from(m), to = Move.to(m), mid = Move.mid(m);
+        int moved = pos.pieceAt(from);
+        int capTo = to == from ? 0 : pos.pieceAt(to);
+        int capMid = mid == Move.NO_SQUARE ? 0 : pos.pieceAt(mid);
+        int placed = moved;
+        int movedKind = Math.abs(moved);
+        if (Move.promotes(m)) placed = moved > 0 ? values.promotesTo[movedKind] : -values.promotesTo[movedKind];
+        int delta = values.psq(placed, to) - values.psq(moved, from);
+        if (capTo != 0) delta -= values.psq(capTo, to);
+        if (capMid != 0) delta -= values.psq(capMid, mid);
+        psqStack[ply + 1] = psqStack[ply] + delta;
+        int mover = moved > 0 ? 0 : 1, enemy = mover ^ 1;
+        int a = ply * 2, b = a + 2;
+        royalStack[b] = royalStack[a];
+        royalStack[b + 1] = royalStack[a + 1];
+        lionStack[b] = lionStack[a];
+        lionStack[b + 1] = lionStack[a + 1];
+        boolean enemyRoyalTaken = false;
+        if (capTo != 0) {
+            int k = Math.abs(capTo);
+            if (values.lion[k]) lionStack[b + enemy]--;
+            if (values.royal[k]) enemyRoyalTaken = true;
+        }
+        if (capMid != 0) {
+            int k = Math.abs(capMid);
+            if (values.lion[k]) lionStack[b + enemy]--;
+            if (values.royal[k]) enemyRoyalTaken = true;
+        }
+        boolean promotedToRoyal = false;
+        if (placed != moved) {
+            int k = Math.abs(placed);
+            if (values.lion[k]) lionStack[b + mover]++;
+            promotedToRoyal = values.royal[k];
+        }
+        pos.make(m);
+        if (promotedToRoyal) royalStack[b + mover] = findRoyal(mover);
+        else if (values.royal[movedKind] && royalStack[a + mover] == from) royalStack[b + mover] = to;
+        if (enemyRoyalTaken) royalStack[b + enemy] = findRoyal(enemy);
+    }
+
+    private void doNull(int ply) {
+        psqStack[ply + 1] = psqStack[ply];
+        int a = ply * 2, b = a + 2;
+        royalStack[b] = royalStack[a];
+        royalStack[b + 1] = royalStack[a + 1];
+        lionStack[b] = lionStack[a];
+        lionStack[b + 1] = lionStack[a + 1];
+        pos.makeNull();
+    }
+
+    // ------------------------------------------------------------------ evaluation
+
+    /**
+     * Static evaluation from the side to move's point of view: material and piece-square terms
+     * ({@link PieceValues}, kept incrementally), king safety, and the lone-Lion term.
+     *
+     * <p>King safety, per side with exactly one royal: {@value #SHELTER} per own piece next to it (up to
+     * {@value #MAX_SHELTER}), minus {@value #DANGER_PER_100} per 100 points of value of every enemy
+     * piece within two squares (a Lion there threatens it whatever stands between).
+     *
+     * <p>Lion trades: the lion capture rules make them special (a protected Lion cannot be taken from two
+     * squares away, and after a non-Lion takes a Lion the other side may not take back a protected Lion
+     * at once), so the evaluation never assumes a Lion can be exchanged: exchanges are only ever played
+     * out in the (quiescence) search with the legal captures the rules generate, and a side whose Lion
+     * faces no enemy Lion gets {@value #LION_ALONE_PERCENT}% of a Lion's value, since nothing can trade it
+     * off or hold it.
+     */
+    int evaluate(int ply) {
+        int s = psqStack[ply];
+        s += kingSafety(0, royalStack[ply * 2]) - kingSafety(1, royalStack[ply * 2 + 1]);
+        int l0 = lionStack[ply * 2], l1 = lionStack[ply * 2 + 1];
+        if (l0 > 0 && l1 == 0) s += lionAloneBonus;
+        else if (l1 > 0 && l0 == 0) s -= lionAloneBonus;
+        return (pos.sideToMove() == Position.SENTE ? s : -s) + TEMPO;
+    }
+
+    private int kingSafety(int side, int king) {
+        if (king < 0) return 0;
+        int shelter = 0, danger = 0;
+        for (int sq : ring1[king]) {
+            int code = pos.pieceAt(sq);
+            if (code == 0) continue;
+            if ((code > 0 ? 0 : 1) == side) shelter++;
+            else danger += dangerWeight[Math.abs(code)];
+        }
+        for (int sq : ring2[king]) {
+            int code = pos.pieceAt(sq);
+            if (code != 0 && (code > 0 ? 0 : 1) != side) danger += dangerWeight[Math.abs(code)];
+        }
+        return SHELTER * Math.min(shelter, MAX_SHELTER) - danger;
+    }
+
+    // ------------------------------------------------------------------ game ends
+
+    /** The score of a position the rules have already decided (see the class comment), or NO_SCORE. */
+    private int terminal(int ply) {
+        if (pos.lostByRoyalCapture()) return Score.lossIn(ply);
+        if (plyLimit > 0 && pos.moveNumber() - 1 >= plyLimit) return Score.DRAW;
+        int occurrences = pos.occurrences();
+        if (occurrences >= 2) {
+            if (rules.repetition == RuleSet.Repetition.NONE) return Score.DRAW;
+            if (occurrences >= 4) {
+                Status st = pos.status();
+                if (!st.isOngoing()) return statusScore(st, ply);
+            }
+            return statusScore(pos.projectedRepetition(), ply);
+        }
+        return NO_SCORE;
+    }
+
+    private int statusScore(Status st, int ply) {
+        if (st.isDraw()) return Score.DRAW;
+        return st.winner() == pos.sideToMove() ? Score.winIn(ply) : Score.lossIn(ply);
+    }
+
+    /** Whether the bare-king rules can apply: one royal each, and one side down to at most 16 pieces. */
+    private boolean bareKingPossible() {
+        return bareKingRule && pos.royalCount(0) == 1 && pos.royalCount(1) == 1
+                && Math.min(pos.pieceCount(0), pos.pieceCount(1)) <= 16;
+    }
+
+    private boolean inCheck(int ply, int side) {
+        int king = royalStack[ply * 2 + side];
+        return king >= 0 && pos.isAttacked(king, side ^ 1);
+    }
+
+    /**
+     * After the move m made at ply by the side {@code mover}: whether it left the mover's only royal
+     * attacked. Asked of the board only when that can have changed.
+     */
+    private boolean exposes(int m, int ply, int mover, boolean wasInCheck) {
+        int before = royalStack[ply * 2 + mover];
+        if (before < 0) return false;
+        int after = royalStack[ply * 2 + 2 + mover];
+        if (after < 0) return false;
+        if (!wasInCheck && after == before) {
+            int from = Move.from(m), mid = Move.mid(m);
+            if (!aligned[before * squares + from] && (mid == Move.NO_SQUARE || !aligned[before * squares + mid]))
+                return false;
+        }
+        return pos.isAttacked(after, mover ^ 1);
+    }
+
+    /**
+     * The score, for the side that made it at ply, of a move that left its only royal attacked: the
+     * opponent takes it next (a loss 2 plies on), unless the game ends before the opponent's move (by a
+     * rule checked at the start of its turn: the royal capture the move made itself, a repetition, the
+     * bare-king rules).
+     */
+    private int exposedMoveScore(int ply) {
+        int t = terminal(ply + 1);
+        if (t == NO_SCORE && bareKingPossible()) {
+            int[] buf = moveBuf[ply + 1];
+            Status st = pos.bareKingStatus(buf, pos.generateCaptures(buf));
+            if (st != null) t = statusScore(st, ply + 1);
+        }
+        return t != NO_SCORE ? -t : Score.lossIn(ply + 2);
+    }
+
+    /**
+     * Before the move m: whether it may attack the enemy's only royal on {@code king} (-1: none), either
+     * directly (the piece, promoted or not, could reach the royal from its destination on an empty board)
+     * or by uncovering a line from the royal. Cheap and conservative: only table lookups.
+     */
+    private boolean mayGiveCheck(int m, int king) {
+        if (king < 0) return false;
+        int from = Move.from(m), to = Move.to(m), mid = Move.mid(m);
+        int code = pos.pieceAt(from);
+        if (Move.promotes(m)) {
+            int promoted = values.promotesTo[Math.abs(code)];
+            code = code > 0 ? promoted : -promoted;
+        }
+        return values.couldReach(code, to, king) || aligned[king * squares + from]
+                || (mid != Move.NO_SQUARE && aligned[king * squares + mid]);
+    }
+
+    /**
+     * After the move m (made by the side not to move at ply): whether it can have attacked the royal of
+     * the side to move, i.e. whether asking {@link #inCheck} is needed. Only a piece that now stands on a
+     * line through that royal or within two squares of it, or that uncovered such a line, can attack it.
+     */
+    private boolean mayCheck(int m, int ply) {
+        int king = royalStack[ply * 2 + pos.sideToMove()];
+        if (king < 0) return false;
+        int base = king * squares, to = Move.to(m), mid = Move.mid(m);
+        return aligned[base + to] || near[base + to] || aligned[base + Move.from(m)]
+                || (mid != Move.NO_SQUARE && aligned[base + mid]) || pos.reaches(to, king);
+    }
+
+    // ------------------------------------------------------------------ limits
+
+    private void checkLimits() {
+        nextCheck = nodes + CHECK_INTERVAL;
+        publishedNodes = nodes;
+        SearchControl c = control;
+        if (!main) {
+            if (c.stop.get()) stopped = true;
+            return;
+        }
+        if (!c.depthOneDone) return;
+        if (c.stop.get()) {
+            stopped = true;
+            return;
+        }
+        if (c.infinite) return;
+        if (c.hardDeadlineNanos != 0 && System.nanoTime() >= c.hardDeadlineNanos) stopped = true;
+        if (c.nodeLimit > 0) {
+            long total = c.totalNodes();
+            if (total >= c.nodeLimit) stopped = true;
+            // Look again exactly when this thread alone would reach the budget.
+            else nextCheck = Math.min(nextCheck, nodes + (c.nodeLimit - total));
+        }
+        if (stopped) c.stop.set(true);
+    }
+
+    // ------------------------------------------------------------------ move ordering
+
+    private boolean isCapture(int m) {
+        int to = Move.to(m), mid = Move.mid(m);
+        return (to != Move.from(m) && pos.pieceAt(to) != 0) || (mid != Move.NO_SQUARE && pos.pieceAt(mid) != 0);
+    }
+
+    /** Victim value (both squares of a two-step capture); a royal outranks everything. */
+    private int victimValue(int m) {
+        int to = Move.to(m), mid = Move.mid(m);
+        int v = 0;
+        if (to != Move.from(m)) {
+            int c = pos.pieceAt(to);
+            if (c != 0) v += values.royal[Math.abs(c)] ? 20_000 : values.value[Math.abs(c)];
+        }
+        if (mid != Move.NO_SQUARE) {
+            int c = pos.pieceAt(mid);
+            if (c != 0) v += values.royal[Math.abs(c)] ? 20_000 : values.value[Math.abs(c)];
+        }
+        return v;
+    }
+
+    private int promotionGain(int m) {
+        if (!Move.promotes(m)) return 0;
+        int k = Math.abs(pos.pieceAt(Move.from(m)));
+        return Math.max(0, values.value[values.promotesTo[k]] - values.value[k]);
+    }
+
+    /**
+     * Scores the moves into order[0..n) (priority in the high half, the move in the low half): the
+     * transposition-table move, captures by most valuable victim then least valuable attacker, promotions,
+     * the two killers, then history. {@link #pickNext} takes them best first.
+     */
+    private void scoreMoves(int[] moves, int n, long[] order, int ttMove, int ply, int side) {
+        int base = side * squares * squares;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            int s;
+            if (m == ttMove) s = 1 << 30;
+            else if (isCapture(m)) {
+                s = (1 << 28) + victimValue(m) * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8
+                        + promotionGain(m);
+            } else if (Move.promotes(m)) s = (1 << 27) + promotionGain(m);
+            else if (m == killer1[ply]) s = (1 << 26) + 1;
+            else if (m == killer2[ply]) s = 1 << 26;
+            else s = history[base + Move.from(m) * squares + Move.to(m)];
+            order[i] = ((long) s << 32) | m;
+        }
+    }
+
+    /** Picks taken by selection before the rest is sorted at once (most nodes need only the first few). */
+    private static final int SELECT_FIRST = 3;
+
+    /**
+     * Puts the best of order[0..i] at i: by selection for the first {@link #SELECT_FIRST} picks, then the
+     * rest is sorted once. Returns the updated pick count.
+     */
+    private static int pickNext(long[] order, int i, int picked) {
+        if (picked > SELECT_FIRST) return picked;
+        if (picked == SELECT_FIRST) {
+            Arrays.sort(order, 0, i + 1);
+            return picked + 1;
+        }
+        int best = i;
+        for (int j = i - 1; j >= 0; j--) if (order[j] > order[best]) best = j;
+        long t = order[i];
+        order[i] = order[best];
+        order[best] = t;
+        return picked + 1;
+    }
+
+    /**
+     * A quiet move refuted the opponent's play: it becomes a killer of this ply and gains history; the
+     * quiet moves tried before it (the last of tried[0..count) is m itself) lose some.
+     */
+    private void rememberCutoff(int m, int depth, int ply, int side, int[] tried, int count) {
+        if (killer1[ply] != m) {
+            killer2[ply] = killer1[ply];
+            killer1[ply] = m;
+        }
+        int base = side * squares * squares;
+        int bonus = depth * depth;
+        int i = base + Move.from(m) * squares + Move.to(m);
+        history[i] += bonus;
+        for (int j = 0; j < count; j++) {
+            int q = tried[j];
+            if (q == m) continue;
+            int k = base + Move.from(q) * squares + Move.to(q);
+            history[k] = Math.max(0, history[k] - bonus / 2);
+        }
+        if (history[i] > HISTORY_MAX) for (int j = 0; j < history.length; j++) history[j] >>= 1;
+    }
+
+    private void updatePv(int ply, int m) {
+        int[] row = pvTable[ply], next = pvTable[ply + 1];
+        row[ply] = m;
+        int len = pvLength[ply + 1];
+        System.arraycopy(next, ply + 1, row, ply + 1, len - ply - 1);
+        pvLength[ply] = len;
+    }
+
+    // ------------------------------------------------------------------ alpha-beta
+
+    private int search(int alpha, int beta, int depth, int ply, boolean pvNode, boolean nullAllowed) {
+        pvLength[ply] = ply;
+        int term = terminal(ply);
+        if (term != NO_SCORE) return term;
+        // Mate distance pruning: no line from here ends sooner than this node's children can.
+        alpha = Math.max(alpha, Score.lossIn(ply));
+        beta = Math.min(beta, Score.winIn(ply + 1));
+        if (alpha >= beta) return alpha;
+        if (ply >= MAX_PLY - 4) return evaluate(ply);
+        int side = pos.sideToMove();
+        boolean inCheck = inCheck(ply, side);
+        if (inCheck && ply < 2 * completedDepth + 8) depth++;
+        if (depth <= 0) return quiesce(alpha, beta, ply, inCheck);
+        if (++nodes >= nextCheck) checkLimits();
+        if (stopped) return 0;
+        if (ply > seldepth) seldepth = ply;
+
+        long key = pos.key();
+        long entry = tt.probe(key);
+        int ttMove = 0;
+        if (entry != 0) {
+            ttMove = TranspositionTable.move(entry);
+            if (!pvNode && TranspositionTable.depth(entry) >= depth) {
+                int s = Score.fromTable(TranspositionTable.score(entry), ply);
+                int bound = TranspositionTable.bound(entry);
+                if (bound == TranspositionTable.BOUND_EXACT
+                        || (bound == TranspositionTable.BOUND_LOWER && s >= beta)
+                        || (bound == TranspositionTable.BOUND_UPPER && s <= alpha)) return s;
+            }
+        }
+
+        // Without a move from an earlier search, this node was not expected on the main line: a shallower
+        // look is enough to order it (internal iterative reduction).
+        if (ttMove == 0 && depth >= 6) depth--;
+
+        int staticEval = inCheck ? -Score.INFINITE : evaluate(ply);
+        if (!pvNode && !inCheck && !Score.isDecided(beta)) {
+            // Reverse futility: far above beta near the horizon, a quiet reply will not bring it back.
+            if (depth <= 3 && staticEval - 120 * depth >= beta) return staticEval;
+            // Null move: if passing still keeps beta, a real move will too (Chu has no zugzwang to speak of;
+            // a side with few pieces left is not trusted with it).
+            if (nullAllowed && depth >= 3 && staticEval >= beta && pos.pieceCount(side) > 4) {
+                int r = 3 + depth / 6;
+                doNull(ply);
+                int v = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+                pos.unmakeNull();
+                if (stopped) return 0;
+                if (v >= beta) return Score.isDecided(v) ? beta : v;
+            }
+        }
+
+        // Near the horizon, quiet moves late in the order are rarely good: past a count that grows with
+        // depth they are not searched, nor at all when even a generous margin cannot bring the score to
+        // alpha (futility). Moves that may give check are searched all the same: mates in Chu are built
+        // from quiet checks. Against a side without a single royal (no checks to find) a futile node
+        // needs only its captures, and generates nothing else (quiet promotions are left out too).
+        boolean prune = !pvNode && !inCheck && depth <= 3 && !Score.isDecided(alpha);
+        boolean futile = prune && staticEval + 100 + 150 * depth <= alpha;
+        int lateMoveCount = 4 + 4 * depth * depth;
+        int enemyRoyal = royalStack[ply * 2 + (side ^ 1)];
+        boolean capturesOnly = futile && enemyRoyal < 0 && (ttMove == 0 || isCapture(ttMove));
+        int[] moves = moveBuf[ply];
+        int n = capturesOnly ? pos.generateCaptures(moves) : pos.generate(moves);
+        if (capturesOnly && n == 0) {
+            capturesOnly = false;
+            n = pos.generate(moves);
+        }
+        if (bareKingPossible()) {
+            Status bare = pos.bareKingStatus(moves, n);
+            if (bare != null) return statusScore(bare, ply);
+        }
+        if (n == 0) return Score.lossIn(ply);
+        long[] order = orderBuf[ply];
+        scoreMoves(moves, n, order, ttMove, ply, side);
+        boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
+
+        int best = -Score.INFINITE, bestMove = 0, searched = 0, quietsTried = 0;
+        int originalAlpha = alpha;
+        boolean escaped = false, pruned = capturesOnly;
+        int[] triedQuiets = this.triedQuiets[ply];
+        int picked = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            picked = pickNext(order, i, picked);
+            int m = (int) order[i];
+            boolean quiet = !Move.promotes(m) && !isCapture(m);
+            if (quiet && m != ttMove) {
+                if (prune && searched > 0 && (futile || quietsTried >= lateMoveCount)
+                        && m != killer1[ply] && m != killer2[ply] && !mayGiveCheck(m, enemyRoyal)) {
+                    pruned = true;
+                    continue;
+                }
+                if (quietsTried < triedQuiets.length) triedQuiets[quietsTried] = m;
+                quietsTried++;
+            }
+            doMove(m, ply);
+            int v;
+            boolean escapes = true;
+            if (exposes(m, ply, side, inCheck)) {
+                v = exposedMoveScore(ply);
+                escapes = v >= Score.MATE_BOUND;
+            } else {
+                int newDepth = depth - 1;
+                if (searched == 0) {
+                    v = -search(-beta, -alpha, newDepth, ply + 1, pvNode, true);
+                } else {
+                    int r = 0;
+                    if (depth >= 3 && quiet && !inCheck && searched >= 3 && m != killer1[ply] && m != killer2[ply]) {
+                        r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
+                        if (pvNode) r--;
+                        r = Math.max(0, Math.min(r, newDepth - 1));
+                    }
+                    v = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
+                    if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, newDepth, ply + 1, false, true);
+                    if (v > alpha && v < beta && pvNode) v = -search(-beta, -alpha, newDepth, ply + 1, true, true);
+                }
+                searched++;
+            }
+            pos.unmake();
+            if (stopped) return 0;
+            if (!escapes) {
+                // Under chu a move that leaves the only royal capturable is no defence at all: if every
+                // move is like that, the side is checkmated here.
+                if (checkmateRule) continue;
+            } else {
+                escaped = true;
+            }
+            if (v > best) {
+                best = v;
+                bestMove = m;
+                if (v > alpha) {
+                    alpha = v;
+                    if (pvNode) updatePv(ply, m);
+                    if (alpha >= beta) {
+                        if (quiet) rememberCutoff(m, depth, ply, side, triedQuiets, Math.min(quietsTried, triedQuiets.length));
+                        break;
+                    }
+                }
+            }
+        }
+        if (checkmateRule && !escaped) {
+            // Moves left unsearched might have escaped: all that is known is that nothing reached alpha.
+            if (pruned) return alpha;
+            return Score.lossIn(ply);
+        }
+        if (best == -Score.INFINITE) return alpha;
+        int bound = best >= beta ? TranspositionTable.BOUND_LOWER
+                : pvNode && best > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
+        tt.store(key, bestMove, Score.toTable(best, ply), depth, bound);
+        return best;
+    }
+
+    /**
+     * Quiescence: stand pat on the static evaluation, then captures only (two-step captures and igui
+     * included) in most-valuable-victim order; in check, every move, so mates at the horizon are found.
+     */
+    private int quiesce(int alpha, int beta, int ply, boolean inCheck) {
+        pvLength[ply] = ply;
+        if (++nodes >= nextCheck) checkLimits();
+        if (stopped) return 0;
+        if (ply > seldepth) seldepth = ply;
+        int term = terminal(ply);
+        if (term != NO_SCORE) return term;
+        if (ply >= MAX_PLY - 4) return evaluate(ply);
+        int side = pos.sideToMove();
+        int[] moves = moveBuf[ply];
+        long[] order = orderBuf[ply];
+        boolean bare = bareKingPossible();
+        if (inCheck) return evasions(alpha, beta, ply, side, moves, order, bare);
+
+        int n = -1;
+        if (bare) {
+            n = pos.generateCaptures(moves);
+            Status st = pos.bareKingStatus(moves, n);
+            if (st != null) return statusScore(st, ply);
+        }
+        // Capture sequences transpose a lot (the same captures in another order): the table answers
+        // those, and any of its entries is deep enough here.
+        long key = pos.key();
+        long entry = tt.probe(key);
+        int ttMove = 0;
+        if (entry != 0) {
+            int s = Score.fromTable(TranspositionTable.score(entry), ply);
+            int bound = TranspositionTable.bound(entry);
+            if (bound == TranspositionTable.BOUND_EXACT
+                    || (bound == TranspositionTable.BOUND_LOWER && s >= beta)
+                    || (bound == TranspositionTable.BOUND_UPPER && s <= alpha)) return s;
+            ttMove = TranspositionTable.move(entry);
+        }
+        int standPat = evaluate(ply);
+        if (standPat >= beta) return standPat;
+        int originalAlpha = alpha;
+        if (standPat > alpha) alpha = standPat;
+        if (n < 0) n = pos.generateCaptures(moves);
+        if (n == 0) return standPat;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            int s = m == ttMove ? 1 << 30
+                    : victimValue(m) * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8 + promotionGain(m);
+            order[i] = ((long) s << 32) | m;
+        }
+        int bestMove = 0;
+        int best = standPat, picked = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            picked = pickNext(order, i, picked);
+            int m = (int) order[i];
+            int gain = victimValue(m) + promotionGain(m);
+            if (gain < 20_000) {
+                // Delta pruning: even winning this much cannot lift the score to alpha.
+                if (standPat + gain + DELTA_MARGIN <= alpha) continue;
+                // A capture by a piece worth more than its prey, on a square the opponent can move to, most
+                // likely loses the exchange: left out (a cheap stand-in for exchange evaluation, which the
+                // lion capture rules would make intricate).
+                int attacker = values.value[Math.abs(pos.pieceAt(Move.from(m)))];
+                if (attacker > gain + 50 && pos.isAttacked(Move.to(m), side ^ 1)) continue;
+            }
+            doMove(m, ply);
+            int v;
+            if (exposes(m, ply, side, false)) {
+                v = exposedMoveScore(ply);
+            } else {
+                v = -quiesce(-beta, -alpha, ply + 1, mayCheck(m, ply + 1) && inCheck(ply + 1, side ^ 1));
+            }
+            pos.unmake();
+            if (stopped) return 0;
+            if (v > best) {
+                best = v;
+                bestMove = m;
+                if (v > alpha) {
+                    alpha = v;
+                    updatePv(ply, m);
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        int bound = best >= beta ? TranspositionTable.BOUND_LOWER
+                : best > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
+        tt.store(key, bestMove, Score.toTable(best, ply), 0, bound);
+        return best;
+    }
+
+    /** The quiescence search of a side in check: all moves, with the checkmate rule as in the main search. */
+    private int evasions(int alpha, int beta, int ply, int side, int[] moves, long[] order, boolean bare) {
+        int n = pos.generate(moves);
+        if (bare) {
+            Status st = pos.bareKingStatus(moves, n);
+            if (st != null) return statusScore(st, ply);
+        }
+        if (n == 0) return Score.lossIn(ply);
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            int s = isCapture(m) ? (1 << 20) + victimValue(m) * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8 : 0;
+            order[i] = ((long) s << 32) | m;
+        }
+        boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
+        boolean escaped = false;
+        int best = -Score.INFINITE, picked = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            picked = pickNext(order, i, picked);
+            int m = (int) order[i];
+            doMove(m, ply);
+            int v;
+            boolean escapes = true;
+            if (exposes(m, ply, side, true)) {
+                v = exposedMoveScore(ply);
+                escapes = v >= Score.MATE_BOUND;
+            } else {
+                v = -quiesce(-beta, -alpha, ply + 1, mayCheck(m, ply + 1) && inCheck(ply + 1, side ^ 1));
+            }
+            pos.unmake();
+            if (stopped) return 0;
+            if (!escapes && checkmateRule) continue;
+            if (escapes) escaped = true;
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    updatePv(ply, m);
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        if (checkmateRule && !escaped) return Score.lossIn(ply);
+        return best;
+    }
+
+    // ------------------------------------------------------------------ root and iterative deepening
+
+    /** Fills the root move list with the legal moves of the (ongoing) root position, in search order. */
+    private void initRootMoves() {
+        int[] moves = moveBuf[0];
+        int n = pos.generate(moves);
+        long entry = tt.probe(pos.key());
+        scoreMoves(moves, n, orderBuf[0], entry == 0 ? 0 : TranspositionTable.move(entry), 0, pos.sideToMove());
+        Arrays.sort(orderBuf[0], 0, n);
+        if (rootMove.length < n) {
+            rootMove = new int[n];
+            rootScore = new int[n];
+            rootPv = new int[n][MAX_PLY + 1];
+            rootPvLength = new int[n];
+            rootSeldepth = new int[n];
+        }
+        rootCount = n;
+        for (int i = 0; i < n; i++) {
+            rootMove[i] = (int) orderBuf[0][n - 1 - i];
+            rootScore[i] = -Score.INFINITE;
+            rootPv[i][0] = rootMove[i];
+            rootPvLength[i] = 1;
+        }
+    }
+
+    private int rootSearch(int depth, int alpha, int beta, int pvIndex) {
+        int side = pos.sideToMove();
+        boolean inCheck = inCheck(0, side);
+        int best = -Score.INFINITE;
+        for (int i = pvIndex; i < rootCount; i++) {
+            int m = rootMove[i];
+            seldepth = 0;
+            doMove(m, 0);
+            int v;
+            if (exposes(m, 0, side, inCheck)) {
+                v = exposedMoveScore(0);
+            } else if (i == pvIndex) {
+                v = -search(-beta, -alpha, depth - 1, 1, true, true);
+            } else {
+                v = -search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+                if (v > alpha && v < beta) v = -search(-beta, -alpha, depth - 1, 1, true, true);
+            }
+            pos.unmake();
+            if (stopped) return best;
+            if (i == pvIndex || v > alpha) {
+                rootScore[i] = v;
+                int[] line = rootPv[i];
+                line[0] = m;
+                int len = Math.max(1, pvLength[1]);
+                System.arraycopy(pvTable[1], 1, line, 1, len - 1);
+                rootPvLength[i] = len;
+                rootSeldepth[i] = Math.max(seldepth, len);
+            } else {
+                rootScore[i] = -Score.INFINITE;
+            }
+            if (v > best) best = v;
+            if (v > alpha) alpha = v;
+            if (alpha >= beta) break;
+        }
+        return best;
+    }
+
+    /** Stable insertion sort of root moves [from, rootCount) by score, best first. */
+    private void sortRoot(int from) {
+        for (int i = from + 1; i < rootCount; i++) {
+            int s = rootScore[i], m = rootMove[i], len = rootPvLength[i], sd = rootSeldepth[i];
+            int[] line = rootPv[i];
+            int j = i - 1;
+            while (j >= from && rootScore[j] < s) {
+                rootScore[j + 1] = rootScore[j];
+                rootMove[j + 1] = rootMove[j];
+                rootPvLength[j + 1] = rootPvLength[j];
+                rootSeldepth[j + 1] = rootSeldepth[j];
+                rootPv[j + 1] = rootPv[j];
+                j--;
+            }
+            rootScore[j + 1] = s;
+            rootMove[j + 1] = m;
+            rootPvLength[j + 1] = len;
+            rootSeldepth[j + 1] = sd;
+            rootPv[j + 1] = line;
+        }
+    }
+
+    /**
+     * Iterative deepening until a limit stops it; the main thread reports each completed iteration.
+     * Helpers (lazy SMP) search the same tree, odd-numbered ones one ply deeper, and share what they
+     * find through the transposition table.
+     */
+    void iterate(SearchListener listener) {
+        initRootMoves();
+        int lines = Math.min(control.multiPv, rootCount);
+        // Helpers spread over the depths: odd-numbered ones take the even depths only, so they run ahead
+        // of the main thread and fill the shared table for it; the deepest result wins (see Engine).
+        int step = !main && (threadIndex & 1) == 1 ? 2 : 1;
+        int startDepth = main ? 1 : step == 2 ? 2 : 1;
+        for (int depth = startDepth; depth <= control.maxDepth; depth = nextDepth(depth, step)) {
+            for (int pv = 0; pv < lines && !stopped; pv++) {
+                int previous = rootScore[pv];
+                int delta = 40;
+                int alpha = -Score.INFINITE, beta = Score.INFINITE;
+                if (depth >= 4 && lines == 1 && !Score.isDecided(previous) && previous > -Score.INFINITE) {
+                    alpha = previous - delta;
+                    beta = previous + delta;
+                }
+                while (true) {
+                    int v = rootSearch(depth, alpha, beta, pv);
+                    sortRoot(pv);
+                    if (stopped) break;
+                    if (v <= alpha && alpha > -Score.INFINITE) alpha = Math.max(v - delta, -Score.INFINITE);
+                    else if (v >= beta && beta < Score.INFINITE) beta = Math.min(v + delta, Score.INFINITE);
+                    else break;
+                    delta *= 3;
+                }
+                sortRoot(0);
+            }
+            if (stopped) break;
+            completedDepth = depth;
+            completedBest = rootMove[0];
+            publishedNodes = nodes;
+            if (main) {
+                control.depthOneDone = true;
+                completedLines = lines(depth, lines);
+                if (listener != null) listener.onIteration(completedLines);
+                if (shouldStopAfterIteration()) break;
+            } else {
+                completedLines = lines(depth, lines);
+                // A helper that completes the last depth ends the search for everyone.
+                if (depth >= control.maxDepth && !control.infinite) control.stop.set(true);
+            }
+        }
+        publishedNodes = nodes;
+    }
+
+    /** The next depth to search: step deeper, but never past the last depth without searching it. */
+    private int nextDepth(int depth, int step) {
+        int max = control.maxDepth;
+        return depth < max && depth + step > max ? max : depth + step;
+    }
+
+    private boolean shouldStopAfterIteration() {
+        SearchControl c = control;
+        if (c.infinite) return false;
+        if (c.stop.get()) return true;
+        long now = System.nanoTime();
+        // With a time budget and one legal move there is nothing to think about.
+        if (c.timeLimited() && rootCount == 1) return true;
+        // The next iteration takes several times this one: do not start it past half the soft budget.
+        if (c.softDeadlineNanos != 0 && now - c.startNanos >= (c.softDeadlineNanos - c.startNanos) / 2) return true;
+        return c.nodeLimit > 0 && c.totalNodes() >= c.nodeLimit;
+    }
+
+    private List<SearchInfo> lines(int depth, int count) {
+        long total = control.totalNodes();
+        long ms = control.elapsedMs();
+        long nps = ms == 0 ? total * 1000 : total * 1000 / ms;
+        int hashfull = tt.hashfull();
+        List<SearchInfo> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            List<String> pv = new ArrayList<>(rootPvLength[i]);
+            for (int j = 0; j < rootPvLength[i]; j++) pv.add(Move.usi(geo, rootPv[i][j]));
+            out.add(new SearchInfo(depth, Math.max(depth, rootSeldepth[i]), i + 1, rootScore[i], total, nps, ms, hashfull, pv));
+        }
+        return out;
+    }
+
+    int bestMove() {
+        return completedBest != Move.NONE ? completedBest : rootCount > 0 ? rootMove[0] : Move.NONE;
+    }
+
+    List<SearchInfo> completedLines() {
+        return completedLines;
+    }
+
+    Geometry geometry() {
+        return geo;
+    }
+}
