@@ -36,6 +36,8 @@ public final class Main {
         STANDALONE.put("analyse", AnalyseCommand::new);
         STANDALONE.put("usi", UsiCommand::new);
         STANDALONE.put("bench", BenchCommand::new);
+        STANDALONE.put("selfplay", SelfplayCommand::new);
+        STANDALONE.put("experiment", ExperimentCommand::new);
         STANDALONE.put("version", VersionCommand::new);
     }
 

@@ -186,7 +186,8 @@ public class GameImporter {
         String w = record.recordedWinner();
         if ("sente".equals(w) || "gote".equals(w)) return w;
         String s = record.recordedStatus();
-        if (s != null && (s.equals("draw") || s.equals("repetition") || s.equals("impasse"))) return "draw";
+        // move-limit: a self-play game cut at its ply limit, adjudicated a draw
+        if (s != null && (s.equals("draw") || s.equals("repetition") || s.equals("impasse") || s.equals("move-limit"))) return "draw";
         return "ongoing";
     }
 

@@ -69,6 +69,12 @@ public final class LishogiRecords {
         List<String> moves = movesText == null || movesText.isBlank() ? List.of() : Arrays.asList(movesText.strip().split("\\s+"));
         Map<String, String> tags = new HashMap<>();
         putPlayers(node, tags);
+        // Our own lines (self-play records, exports of other tools) may carry plain metadata too; lishogi's
+        // exports do not use these keys, so only text values are taken and anything else is ignored.
+        for (String key : List.of(GameRecord.SENTE, GameRecord.GOTE, GameRecord.EVENT, GameRecord.DATE, GameRecord.SITE)) {
+            JsonNode v = node.get(key);
+            if (v != null && v.isTextual() && !v.asText().isBlank()) tags.putIfAbsent(key, v.asText());
+        }
         return new GameRecord(source, lineNo, text(node, "id", source, lineNo), text(node, "rules", source, lineNo),
                 sfen, moves, text(node, "status", source, lineNo), text(node, "winner", source, lineNo), tags, null);
     }

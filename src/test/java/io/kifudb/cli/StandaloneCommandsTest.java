@@ -161,6 +161,28 @@ class StandaloneCommandsTest {
     }
 
     @Test
+    void selfplayWritesRecordsThatCheckReadsAndRepeatsWithTheSeed(@TempDir Path dir) throws Exception {
+        String[] args = {"selfplay", "--rules", "dai13-kumazawa", "--games", "2", "--nodes", "200", "--max-plies", "30", "--seed", "9"};
+        Run a = run(null, args), b = run(null, args);
+        assertThat(a.code()).isZero();
+        assertThat(a.out()).isEqualTo(b.out());
+        List<String> lines = a.out().lines().toList();
+        assertThat(lines).hasSize(2);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String l : lines) {
+            var o = json.readTree(l);
+            assertThat(o.get("rules").asText()).isEqualTo("dai13-kumazawa");
+            assertThat(o.get("event").asText()).contains("self-play", "200 nodes");
+            assertThat(o.get("engine").get("nodes").asInt()).isEqualTo(200);
+        }
+        Path f = dir.resolve("games.ndjson");
+        Files.writeString(f, a.out());
+        Run check = run(null, "check", f.toString());
+        assertThat(check.code()).isZero();
+        assertThat(check.out().lines()).hasSize(2).allMatch(l -> l.startsWith("OK "));
+    }
+
+    @Test
     void unknownRuleSetIsAUsageError() {
         assertThat(run(null, "perft", "--rules", "shogi", "--depth", "1").code()).isEqualTo(2);
     }

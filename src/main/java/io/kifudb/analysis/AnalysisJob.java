@@ -1,0 +1,122 @@
+package io.kifudb.analysis;
+
+import io.kifudb.engine.Score;
+import io.kifudb.engine.SearchInfo;
+import io.kifudb.engine.SearchLimits;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One analysis job: a position searched under limits (or, for a whole game, every position of it). Its
+ * state is published as immutable {@link Snapshot}s, so readers (REST, event streams) never see a
+ * half-updated job.
+ */
+public final class AnalysisJob {
+    public enum Status {
+        QUEUED, RUNNING, DONE, CANCELLED, FAILED;
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        public boolean finished() {
+            return this != QUEUED && this != RUNNING;
+        }
+    }
+
+    /**
+     * A score from the side to move's point of view: centipawns, or moves to a forced end (positive: the
+     * side to move wins), as lichess writes evaluations.
+     */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    public record Eval(Integer cp, Integer mate) {
+        public static Eval of(int score) {
+            return Score.isDecided(score) ? new Eval(null, Score.moves(score)) : new Eval(score, null);
+        }
+
+        /** For comparing evaluations: a forced end counts as a very large score, sooner ends larger. */
+        int comparable() {
+            if (mate == null) return cp;
+            return mate > 0 ? 100_000 - mate : -100_000 - mate;
+        }
+    }
+
+    /** One principal variation. */
+    public record Line(int multipv, int depth, Eval score, List<String> moves) {
+        static Line of(SearchInfo i) {
+            return new Line(i.multipv(), i.depth(), Eval.of(i.score()), List.copyOf(i.pv()));
+        }
+    }
+
+    /** The job as it stands. */
+    public record Snapshot(String id, Status status, String kind, String rules, String sfen, Long gameId, int multiPv,
+                           int depth, int seldepth, long nodes, long nps, long timeMs, String bestMove, List<Line> lines,
+                           boolean cached, int positions, int positionsDone, String error, Instant createdAt, Instant finishedAt) {}
+
+    final String id;
+    final String kind;
+    final RuleSet rules;
+    final Position position;
+    final String sfen;
+    final Long gameId;
+    final SearchLimits limits;
+    final int multiPv;
+    final boolean useCache;
+    final Instant createdAt = Instant.now();
+    volatile boolean cancelRequested;
+    /** Started without an API key: counts against the anonymous quota. */
+    volatile boolean anonymous;
+    private volatile Snapshot snapshot;
+
+    AnalysisJob(String id, String kind, RuleSet rules, Position position, Long gameId, SearchLimits limits, int multiPv,
+                boolean useCache, int positions) {
+        this.id = id;
+        this.kind = kind;
+        this.rules = rules;
+        this.position = position;
+        this.sfen = position == null ? null : position.sfen();
+        this.gameId = gameId;
+        this.limits = limits;
+        this.multiPv = multiPv;
+        this.useCache = useCache;
+        this.snapshot = new Snapshot(id, Status.QUEUED, kind, rules.id, sfen, gameId, multiPv, 0, 0, 0, 0, 0, null, List.of(), false,
+                positions, 0, null, createdAt, null);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Snapshot snapshot() {
+        return snapshot;
+    }
+
+    void publish(Snapshot s) {
+        snapshot = s;
+    }
+
+    /** A new snapshot with the given changes (null / negative: keep). */
+    Snapshot with(Status status, List<SearchInfo> lines, String bestMove, String error, Integer positionsDone) {
+        Snapshot s = snapshot;
+        int depth = s.depth(), seldepth = s.seldepth();
+        long nodes = s.nodes(), nps = s.nps(), time = s.timeMs();
+        List<Line> ls = s.lines();
+        if (lines != null && !lines.isEmpty()) {
+            SearchInfo best = lines.get(0);
+            depth = best.depth();
+            seldepth = best.seldepth();
+            nodes = best.nodes();
+            nps = best.nps();
+            time = best.timeMs();
+            ls = lines.stream().map(Line::of).toList();
+        }
+        return new Snapshot(id, status == null ? s.status() : status, kind, s.rules(), sfen, gameId, multiPv, depth, seldepth, nodes, nps,
+                time, bestMove == null ? s.bestMove() : bestMove, ls, s.cached(), s.positions(),
+                positionsDone == null ? s.positionsDone() : positionsDone, error == null ? s.error() : error, createdAt,
+                status != null && status.finished() ? Instant.now() : s.finishedAt());
+    }
+}

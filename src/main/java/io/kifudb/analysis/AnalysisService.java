@@ -1,0 +1,441 @@
+package io.kifudb.analysis;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kifudb.engine.Engine;
+import io.kifudb.engine.SearchInfo;
+import io.kifudb.engine.SearchLimits;
+import io.kifudb.engine.SearchResult;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
+import io.kifudb.rules.Status;
+import io.kifudb.store.Evaluation;
+import io.kifudb.store.Game;
+import io.kifudb.store.GameAnalysis;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Analysis jobs on a bounded worker pool: one engine per worker thread (its transposition table is kept
+ * from job to job), a bounded queue in front (full: the caller answers 429), every limit capped by
+ * configuration, results cached in the database ({@link Evaluation}) and answered from there when the
+ * cache already holds a search at least as deep.
+ */
+@ApplicationScoped
+public class AnalysisService {
+    private static final Logger LOG = Logger.getLogger(AnalysisService.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Finished jobs are kept in memory this long for GET and event streams (results stay in the cache). */
+    private static final Duration KEEP_FINISHED = Duration.ofHours(1);
+    private static final int MAX_KEPT = 2000;
+
+    @ConfigProperty(name = "kifudb.analysis.workers", defaultValue = "1")
+    int workers;
+    @ConfigProperty(name = "kifudb.analysis.queue-size", defaultValue = "8")
+    int queueSize;
+    @ConfigProperty(name = "kifudb.analysis.hash-mb", defaultValue = "64")
+    int hashMb;
+    @ConfigProperty(name = "kifudb.analysis.max-depth", defaultValue = "40")
+    int maxDepth;
+    @ConfigProperty(name = "kifudb.analysis.max-movetime-ms", defaultValue = "60000")
+    long maxMovetimeMs;
+    @ConfigProperty(name = "kifudb.analysis.max-nodes", defaultValue = "2000000000")
+    long maxNodes;
+    @ConfigProperty(name = "kifudb.analysis.max-multipv", defaultValue = "10")
+    int maxMultiPv;
+    @ConfigProperty(name = "kifudb.analysis.default-movetime-ms", defaultValue = "3000")
+    long defaultMovetimeMs;
+    @ConfigProperty(name = "kifudb.analysis.anonymous-jobs", defaultValue = "2")
+    int anonymousJobs;
+    @ConfigProperty(name = "kifudb.analysis.anonymous-max-movetime-ms", defaultValue = "5000")
+    long anonymousMaxMovetimeMs;
+    @ConfigProperty(name = "kifudb.analysis.game-movetime-ms", defaultValue = "200")
+    long gameMovetimeMs;
+    @ConfigProperty(name = "kifudb.analysis.max-game-movetime-ms", defaultValue = "5000")
+    long maxGameMovetimeMs;
+
+    private ThreadPoolExecutor executor;
+    private final ThreadLocal<Engine> engines = new ThreadLocal<>();
+    private final Map<String, AnalysisJob> jobs = new ConcurrentHashMap<>();
+    private final Map<String, Engine> running = new ConcurrentHashMap<>();
+
+    /** Thrown when the queue is full; the caller answers 429. */
+    public static final class QueueFullException extends RuntimeException {
+        public QueueFullException(String message) {
+            super(message);
+        }
+    }
+
+    /** An analysis without an API key beyond the anonymous quota; the caller answers 401. */
+    public static final class AnonymousQuotaException extends RuntimeException {
+        public AnonymousQuotaException(String message) {
+            super(message);
+        }
+    }
+
+    /** A request the service refuses before queueing it (the caller answers 4xx with the message). */
+    public static final class InvalidRequestException extends RuntimeException {
+        public final String field;
+
+        public InvalidRequestException(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        executor = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueSize), r -> {
+            Thread t = new Thread(r, "kifudb-analysis");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (executor == null) return;
+        executor.shutdown();
+        executor.getQueue().clear();
+        for (AnalysisJob j : jobs.values()) cancel(j.id);
+        try {
+            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) LOG.warn("analysis jobs did not stop within 10 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The limits of a request, capped by configuration; a request without any gets the default time. */
+    public SearchLimits limits(Integer depth, Long movetimeMs, Long nodes) {
+        if (depth != null && depth < 1) throw new InvalidRequestException("depth", "depth must be at least 1");
+        if (movetimeMs != null && movetimeMs < 1) throw new InvalidRequestException("movetime", "movetime must be at least 1 ms");
+        if (nodes != null && nodes < 1) throw new InvalidRequestException("nodes", "nodes must be at least 1");
+        if (depth != null && depth > maxDepth) throw new InvalidRequestException("depth", "depth is capped at " + maxDepth + " (kifudb.analysis.max-depth)");
+        if (movetimeMs != null && movetimeMs > maxMovetimeMs)
+            throw new InvalidRequestException("movetime", "movetime is capped at " + maxMovetimeMs + " ms (kifudb.analysis.max-movetime-ms)");
+        if (nodes != null && nodes > maxNodes) throw new InvalidRequestException("nodes", "nodes is capped at " + maxNodes + " (kifudb.analysis.max-nodes)");
+        // Every search is bounded in time: a depth or node limit alone could still run for hours on a big position.
+        long time = movetimeMs != null ? movetimeMs : (depth == null && nodes == null ? defaultMovetimeMs : maxMovetimeMs);
+        return new SearchLimits(depth == null ? 0 : depth, time, nodes == null ? 0 : nodes, null, false);
+    }
+
+    public int multiPv(Integer k) {
+        if (k == null) return 1;
+        if (k < 1 || k > maxMultiPv) throw new InvalidRequestException("multiPv", "multiPv must be 1 to " + maxMultiPv + " (kifudb.analysis.max-multipv)");
+        return k;
+    }
+
+    /**
+     * Analyses a position. When the cache holds a search that satisfies the request (at least as deep, at
+     * least as many lines) and {@code useCache}, the job is done at once from it.
+     *
+     * @param requestedDepth the depth the request named, if any (what the cache must reach)
+     */
+    public AnalysisJob.Snapshot submit(RuleSet rules, Position position, SearchLimits limits, Integer requestedDepth, int multiPv,
+                                       boolean useCache, boolean anonymous) {
+        if (!position.status().isOngoing())
+            throw new InvalidRequestException("sfen", "the game is over in this position (" + position.status() + "): there is nothing to analyse");
+        if (anonymous) {
+            // Without a key: shorter searches, and only a few at once across all anonymous clients.
+            limits = new SearchLimits(limits.depth(), Math.min(limits.movetimeMs(), anonymousMaxMovetimeMs), limits.nodes(), null, false);
+        }
+        AnalysisJob job = new AnalysisJob(newId(), "position", rules, position, null, limits, multiPv, useCache, 1);
+        job.anonymous = anonymous;
+        if (useCache) {
+            AnalysisJob.Snapshot cached = fromCache(job, requestedDepth);
+            if (cached != null) {
+                job.publish(cached);
+                keep(job);
+                return cached;
+            }
+        }
+        if (anonymous) {
+            synchronized (this) {
+                long active = jobs.values().stream().filter(j -> j.anonymous && !j.snapshot().status().finished()).count();
+                if (active >= anonymousJobs)
+                    throw new AnonymousQuotaException(active + " analyses without an API key are running or queued (the anonymous quota is "
+                            + anonymousJobs + "); send 'Authorization: Bearer <key>' or try again later");
+                enqueue(job, () -> runPosition(job));
+            }
+        } else {
+            enqueue(job, () -> runPosition(job));
+        }
+        return job.snapshot();
+    }
+
+    /** Analyses every position of a stored game with the per-position limit; the result is stored with the game. */
+    public AnalysisJob.Snapshot submitGame(long gameId, Long movetimeMs, Integer depth) {
+        Game g = QuarkusTransaction.joiningExisting().call(() -> Game.findById(gameId));
+        if (g == null) throw new InvalidRequestException("id", "no game with id " + gameId);
+        RuleSet rules = RuleSet.byId(g.rules);
+        long time = movetimeMs == null ? gameMovetimeMs : movetimeMs;
+        if (time < 1 || time > maxGameMovetimeMs)
+            throw new InvalidRequestException("movetime", "movetime per position must be 1 to " + maxGameMovetimeMs + " ms (kifudb.analysis.max-game-movetime-ms)");
+        if (depth != null && (depth < 1 || depth > maxDepth)) throw new InvalidRequestException("depth", "depth must be 1 to " + maxDepth);
+        SearchLimits limits = new SearchLimits(depth == null ? 0 : depth, time, 0, null, false);
+        Position start = Sfen.parse(rules, g.initialSfen);
+        List<String> moves = g.moves.isBlank() ? List.of() : List.of(g.moves.split(" "));
+        AnalysisJob job = new AnalysisJob(newId(), "game", rules, start, gameId, limits, 1, false, moves.size() + 1);
+        String settings = (depth == null ? "" : "depth=" + depth + ",") + "movetime=" + time;
+        enqueue(job, () -> runGame(job, moves, settings));
+        return job.snapshot();
+    }
+
+    public AnalysisJob.Snapshot get(String id) {
+        AnalysisJob j = jobs.get(id);
+        return j == null ? null : j.snapshot();
+    }
+
+    /** Cancels a job: a queued one never runs, a running one stops promptly and keeps what it found. */
+    public AnalysisJob.Snapshot cancel(String id) {
+        AnalysisJob j = jobs.get(id);
+        if (j == null) return null;
+        if (j.snapshot().status().finished()) return j.snapshot();
+        j.cancelRequested = true;
+        Engine e = running.get(id);
+        if (e != null) e.stop();
+        if (executor.remove(taskOf(j)) || j.snapshot().status() == AnalysisJob.Status.QUEUED)
+            j.publish(j.with(AnalysisJob.Status.CANCELLED, null, null, null, null));
+        return j.snapshot();
+    }
+
+    /** The deepest cached evaluation of the position with at least multiPv lines, or null. */
+    public Cached cached(RuleSet rules, String sfen, int multiPv) {
+        Evaluation e = QuarkusTransaction.joiningExisting().call(() -> Evaluation.best(rules.id, sfen, multiPv));
+        if (e == null) return null;
+        return new Cached(e.rules, e.sfen, e.multipv, e.depth, e.nodes, e.timeMs, e.bestMove, lines(e.lines, multiPv), e.createdAt);
+    }
+
+    /** A cached evaluation. */
+    public record Cached(String rules, String sfen, int multiPv, int depth, long nodes, long timeMs, String bestMove,
+                         List<AnalysisJob.Line> lines, Instant createdAt) {}
+
+    // ---------------------------------------------------------------- running
+
+    private final Map<AnalysisJob, Runnable> tasks = new ConcurrentHashMap<>();
+
+    private Runnable taskOf(AnalysisJob j) {
+        return tasks.get(j);
+    }
+
+    private void enqueue(AnalysisJob job, Runnable work) {
+        Runnable task = () -> {
+            tasks.remove(job);
+            if (job.cancelRequested) return;
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "analysis job %s failed", job.id);
+                job.publish(job.with(AnalysisJob.Status.FAILED, null, null, "internal error: " + e.getMessage(), null));
+            } finally {
+                running.remove(job.id);
+            }
+        };
+        tasks.put(job, task);
+        keep(job);
+        try {
+            executor.execute(task);
+        } catch (RejectedExecutionException e) {
+            tasks.remove(job);
+            jobs.remove(job.id);
+            throw new QueueFullException("the analysis queue is full (" + queueSize + " jobs waiting); try again later");
+        }
+    }
+
+    private Engine engine() {
+        Engine e = engines.get();
+        if (e == null) {
+            e = new Engine().hashMegabytes(hashMb);
+            engines.set(e);
+        }
+        return e;
+    }
+
+    private void runPosition(AnalysisJob job) {
+        Engine engine = engine().multiPv(job.multiPv);
+        running.put(job.id, engine);
+        job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, null));
+        if (job.cancelRequested) engine.stop();
+        SearchResult r = engine.search(job.position, job.limits,
+                lines -> job.publish(job.with(null, lines, lines.get(0).pv().isEmpty() ? null : lines.get(0).pv().get(0), null, null)));
+        AnalysisJob.Status end = job.cancelRequested ? AnalysisJob.Status.CANCELLED : AnalysisJob.Status.DONE;
+        job.publish(job.with(end, r.lines(), r.bestUsi(), null, 1));
+        // A cancelled search is as good as the depth it completed: worth caching too.
+        if (r.depth() > 0) store(job, r);
+    }
+
+    private void store(AnalysisJob job, SearchResult r) {
+        String lines = json(r.lines().stream().map(AnalysisJob.Line::of).toList());
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                Evaluation e = Evaluation.find("rules = ?1 and sfen = ?2 and multipv = ?3", job.rules.id, job.sfen, job.multiPv).firstResult();
+                if (e != null && e.depth >= r.depth()) return; // the cache already knows better
+                if (e == null) {
+                    e = new Evaluation();
+                    e.rules = job.rules.id;
+                    e.sfen = job.sfen;
+                    e.multipv = job.multiPv;
+                }
+                e.depth = r.depth();
+                e.nodes = r.nodes();
+                e.timeMs = r.timeMs();
+                e.bestMove = r.bestUsi();
+                e.lines = lines;
+                e.createdAt = Instant.now();
+                e.persist();
+            });
+        } catch (RuntimeException e) {
+            // Two jobs on one position finishing together: the other one's row stands. The cache is an optimisation.
+            LOG.debugf("evaluation of %s not cached: %s", job.sfen, e.getMessage());
+        }
+    }
+
+    private AnalysisJob.Snapshot fromCache(AnalysisJob job, Integer requestedDepth) {
+        Cached c = cached(job.rules, job.sfen, job.multiPv);
+        if (c == null) return null;
+        boolean enough = requestedDepth != null ? c.depth() >= requestedDepth
+                : (job.limits.nodes() > 0 ? c.nodes() >= job.limits.nodes() : c.timeMs() >= job.limits.movetimeMs());
+        if (!enough) return null;
+        AnalysisJob.Snapshot s = job.snapshot();
+        List<AnalysisJob.Line> lines = c.lines().subList(0, Math.min(job.multiPv, c.lines().size()));
+        return new AnalysisJob.Snapshot(job.id, AnalysisJob.Status.DONE, job.kind, job.rules.id, job.sfen, null, job.multiPv, c.depth(), 0,
+                c.nodes(), c.timeMs() > 0 ? c.nodes() * 1000 / c.timeMs() : 0, c.timeMs(), c.bestMove(), lines, true, 1, 1, null,
+                s.createdAt(), Instant.now());
+    }
+
+    private void runGame(AnalysisJob job, List<String> moves, String settings) {
+        Engine engine = engine().multiPv(1);
+        engine.newGame();
+        running.put(job.id, engine);
+        job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, 0));
+        Position pos = Sfen.parse(job.rules, job.position.sfen());
+        int n = moves.size();
+        // evals[i]: position i from its side to move; ended[i]: the rules' verdict there, if the game is over
+        AnalysisJob.Eval[] evals = new AnalysisJob.Eval[n + 1];
+        String[] best = new String[n + 1];
+        Status[] ended = new Status[n + 1];
+        int[] movers = new int[n + 1];
+        for (int i = 0; i <= n; i++) {
+            if (job.cancelRequested) {
+                job.publish(job.with(AnalysisJob.Status.CANCELLED, null, null, null, i));
+                return;
+            }
+            movers[i] = pos.sideToMove();
+            Status st = pos.status();
+            if (!st.isOngoing()) {
+                ended[i] = st;
+            } else {
+                SearchResult r = engine.search(pos, job.limits, null);
+                evals[i] = AnalysisJob.Eval.of(r.score());
+                best[i] = r.bestUsi();
+                job.publish(job.with(null, r.lines(), null, null, i + 1));
+            }
+            if (i < n) pos.play(moves.get(i));
+        }
+        List<Map<String, Object>> plies = new ArrayList<>();
+        int blunders = 0, mistakes = 0, inaccuracies = 0;
+        for (int i = 0; i < n; i++) {
+            int before = value(evals[i], ended[i], movers[i]);
+            // the position after the move, from the mover's side
+            int after = -value(evals[i + 1], ended[i + 1], movers[i + 1]);
+            int loss = Math.max(0, clamp(before) - clamp(after));
+            String judgement = loss >= BLUNDER ? "blunder" : loss >= MISTAKE ? "mistake" : loss >= INACCURACY ? "inaccuracy" : null;
+            if ("blunder".equals(judgement)) blunders++;
+            else if ("mistake".equals(judgement)) mistakes++;
+            else if ("inaccuracy".equals(judgement)) inaccuracies++;
+            Map<String, Object> p = new java.util.LinkedHashMap<>();
+            p.put("ply", i + 1);
+            p.put("move", moves.get(i));
+            p.put("best", best[i]);
+            p.put("score", evals[i]);
+            p.put("loss", loss);
+            p.put("judgement", judgement);
+            plies.add(p);
+        }
+        int b = blunders, m = mistakes, in = inaccuracies;
+        String json = json(plies);
+        QuarkusTransaction.requiringNew().run(() -> {
+            GameAnalysis a = GameAnalysis.findById(job.gameId);
+            if (a == null) {
+                a = new GameAnalysis();
+                a.gameId = job.gameId;
+            }
+            a.settings = settings;
+            a.blunders = b;
+            a.mistakes = m;
+            a.inaccuracies = in;
+            a.plies = json;
+            a.createdAt = Instant.now();
+            a.persist();
+        });
+        job.publish(job.with(AnalysisJob.Status.DONE, null, null, null, n + 1));
+    }
+
+    /**
+     * Thresholds in centipawns of the mover's loss against the engine's best (scores clamped to
+     * +-{@link #CLAMP} first, so that choosing a slower win or a longer defence is not called a blunder).
+     */
+    static final int INACCURACY = 50, MISTAKE = 100, BLUNDER = 300, CLAMP = 1000;
+
+    private static int clamp(int v) {
+        return Math.max(-CLAMP, Math.min(CLAMP, v));
+    }
+
+    /** A position's value for the side to move there: the engine's score, or the rules' verdict. */
+    private static int value(AnalysisJob.Eval e, Status ended, int sideToMove) {
+        if (ended != null) {
+            String result = ended.result();
+            if ("draw".equals(result)) return 0;
+            boolean moverWins = ("sente".equals(result) && sideToMove == 0) || ("gote".equals(result) && sideToMove == 1);
+            return moverWins ? 100_000 : -100_000;
+        }
+        return e == null ? 0 : e.comparable();
+    }
+
+    private void keep(AnalysisJob job) {
+        jobs.put(job.id, job);
+        if (jobs.size() > MAX_KEPT) {
+            Instant cutoff = Instant.now().minus(KEEP_FINISHED);
+            jobs.values().removeIf(j -> j.snapshot().status().finished()
+                    && (j.snapshot().finishedAt() == null || j.snapshot().finishedAt().isBefore(cutoff) || jobs.size() > MAX_KEPT));
+        }
+    }
+
+    private static String newId() {
+        return UUID.randomUUID().toString();
+    }
+
+    private static String json(Object o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<AnalysisJob.Line> lines(String json, int multiPv) {
+        try {
+            List<AnalysisJob.Line> all = JSON.readValue(json, new TypeReference<List<AnalysisJob.Line>>() {});
+            return all.subList(0, Math.min(multiPv, all.size()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a cached evaluation is not JSON", e);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.kifudb.api;
+
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The keys accepted as {@code Authorization: Bearer <key>} on writes: {@code kifudb.api-keys}
+ * (comma-separated), or else one generated on the first start, kept in {@code <data-dir>/api-key} and
+ * logged once, when it is made.
+ */
+@ApplicationScoped
+public class ApiKeys {
+    private static final Logger LOG = Logger.getLogger(ApiKeys.class);
+    static final String KEY_FILE = "api-key";
+
+    @ConfigProperty(name = "kifudb.api-keys")
+    Optional<String> configured;
+
+    @ConfigProperty(name = "kifudb.data-dir")
+    Path dataDir;
+
+    private volatile List<byte[]> keys = List.of();
+
+    void onStart(@Observes StartupEvent event) {
+        keys = load();
+    }
+
+    private List<byte[]> load() {
+        if (configured.isPresent() && !configured.get().isBlank()) {
+            return Arrays.stream(configured.get().split(",")).map(String::strip).filter(k -> !k.isEmpty())
+                    .map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
+        }
+        Path file = dataDir.resolve(KEY_FILE);
+        try {
+            if (Files.isRegularFile(file)) return List.of(Files.readString(file).strip().getBytes(StandardCharsets.UTF_8));
+            byte[] random = new byte[24];
+            new SecureRandom().nextBytes(random);
+            String key = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+            Files.createDirectories(dataDir);
+            Files.writeString(file, key + "\n");
+            try {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: the directory's own protection applies
+            }
+            LOG.infof("Writes (imports, analysis beyond the anonymous quota, ...) need 'Authorization: Bearer %s'. "
+                    + "The key is kept in %s; set kifudb.api-keys to choose your own.", key, file.toAbsolutePath());
+            return List.of(key.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read or create the API key file " + file.toAbsolutePath(), e);
+        }
+    }
+
+    /** What an Authorization header amounts to. */
+    public enum Verdict { VALID, MISSING, WRONG }
+
+    public Verdict check(String authorization) {
+        if (authorization == null || authorization.isBlank()) return Verdict.MISSING;
+        String prefix = "Bearer ";
+        if (!authorization.regionMatches(true, 0, prefix, 0, prefix.length())) return Verdict.WRONG;
+        byte[] given = authorization.substring(prefix.length()).strip().getBytes(StandardCharsets.UTF_8);
+        boolean ok = false;
+        // constant time per key, and every key compared: the answer's timing says nothing about the keys
+        for (byte[] k : keys) ok |= MessageDigest.isEqual(k, given);
+        return ok ? Verdict.VALID : Verdict.WRONG;
+    }
+}
