@@ -51,7 +51,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--runs", defaultValue = "5", description = "timed perft runs per rule set, best is reported (default ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--search-depth", defaultValue = "7", description = "search depth per position (default ${DEFAULT-VALUE})")
+    @Option(names = "--search-depth", defaultValue = "9", description = "search depth per position (default ${DEFAULT-VALUE})")
     int searchDepth;
 
     @Option(names = "--threads", defaultValue = "1", description = "search threads (default ${DEFAULT-VALUE}; more than 1: lazy SMP)")
