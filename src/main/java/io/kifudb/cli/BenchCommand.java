@@ -51,7 +51,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--runs", defaultValue = "5", description = "timed perft runs per rule set, best is reported (default ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--search-depth", defaultValue = "7", description = "search depth per position (default ${DEFAULT-VALUE})")
+    @Option(names = "--search-depth", defaultValue = "9", description = "search depth per position (default ${DEFAULT-VALUE})")
     int searchDepth;
 
     @Option(names = "--threads", defaultValue = "1", description = "search threads (default ${DEFAULT-VALUE}; more than 1: lazy SMP)")
@@ -195,12 +195,25 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.printf("# kifudb bench --match: %d games per opponent, %s, engine at %s, 4 random opening plies,"
                 + " draw after 600 plies, seed %d, %s%n", matchGames, matchRules.id, label, seed, machine);
         Match.Player engine = Match.engine("kifudb (" + label + ")", limits, 32);
-        Match.Result vsRandom = Match.play(matchRules, engine, Match.random(seed), matchGames, 4, 600, seed);
+        Match.GameListener games = verbose ? BenchCommand::printGame : null;
+        Match.Result vsRandom = Match.play(matchRules, engine, Match.random(seed), matchGames, 4, 600, seed, games);
         System.out.println(vsRandom);
         Match.Player shallow = Match.engine("kifudb (depth 1)", SearchLimits.depth(1), 16);
-        Match.Result vsShallow = Match.play(matchRules, engine, shallow, matchGames, 4, 600, seed + 1);
+        Match.Result vsShallow = Match.play(matchRules, engine, shallow, matchGames, 4, 600, seed + 1, games);
         System.out.println(vsShallow);
         return 0;
+    }
+
+    /** One game as a line: the engine's colour, the result, and the moves (for {@code check} to replay). */
+    private static void printGame(Position end, boolean engineWasSente) {
+        int[] history = end.history();
+        Position p = Position.start(end.rules);
+        StringBuilder moves = new StringBuilder();
+        for (int m : history) {
+            moves.append(moves.length() == 0 ? "" : " ").append(p.usi(m));
+            p.make(m);
+        }
+        System.out.printf("engine %s: %s after %d plies: %s%n", engineWasSente ? "sente" : "gote", end.status(), history.length, moves);
     }
 
     private static long allocatedBytes() {

@@ -80,6 +80,17 @@ public final class Match {
      * with {@code openingPlies} random moves chosen with the seed; returns a's score.
      */
     public static Result play(RuleSet rules, Player a, Player b, int games, int openingPlies, int maxPlies, long seed) {
+        return play(rules, a, b, games, openingPlies, maxPlies, seed, null);
+    }
+
+    /** Receives each finished game: its final position (history included) and whether a played sente. */
+    public interface GameListener {
+        void gameOver(Position end, boolean aWasSente);
+    }
+
+    /** As {@link #play(RuleSet, Player, Player, int, int, int, long)}, telling the listener about each game. */
+    public static Result play(RuleSet rules, Player a, Player b, int games, int openingPlies, int maxPlies, long seed,
+                              GameListener listener) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int wins = 0, draws = 0, losses = 0, unfinished = 0;
         long plies = 0;
@@ -100,6 +111,7 @@ public final class Match {
                     st = p.status();
                 }
                 plies += p.ply();
+                if (listener != null) listener.gameOver(p, aIsSente == 1);
                 if (st.isOngoing()) {
                     unfinished++;
                     draws++;

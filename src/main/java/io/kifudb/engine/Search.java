@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * One thread's search: iterative deepening over principal-variation alpha-beta with a transposition
- * table, null move, late-move reductions and a quiescence search over captures. Every buffer is made
- * once per thread; the search itself allocates nothing per node.
+ * table, null move, reverse futility, futility and late-move pruning, late-move reductions and a
+ * quiescence search over captures. Every buffer is made once per thread; the search allocates nothing
+ * per node (only the rules' small verdict object when a repetition is judged).
  *
  * <h2>Game ends inside the search</h2>
  *
@@ -23,9 +24,10 @@ import java.util.List;
  *   <li>{@link Position#lostByRoyalCapture()} (counters only): the side to move lost its last royal;</li>
  *   <li>the ply limit (lishogi's 1000 plies) from the move number;</li>
  *   <li>repetition from the key history ({@link Position#occurrences()}): the first return to a position
- *       is treated as final and scored with the verdict the rule set would give if the cycle went on to
- *       the 4th occurrence ({@link Position#projectedRepetition()}: the starter loses under {@code chu},
- *       draw or perpetual check/attack loses under {@code chu-lishogi}); without a repetition rule
+ *       is treated as final and scored with the verdict the rule set would give if the cycle went on
+ *       until its first recurring position occurs the 4th time ({@link Position#projectedRepetition()}:
+ *       the starter loses under {@code chu}, draw or perpetual check/attack loses under
+ *       {@code chu-lishogi}); without a repetition rule
  *       ({@code chu-sdin}) a cycle is scored as a draw, as it would never end; a 4th occurrence already in
  *       the game's history gets the exact {@link Position#status()};</li>
  *   <li>the bare-king rules ({@link Position#bareKingStatus}) only when both sides have one royal and one
@@ -47,12 +49,16 @@ final class Search {
     private static final int NO_SCORE = Integer.MIN_VALUE;
     /** Nodes between looks at the clock and the stop flag. */
     private static final int CHECK_INTERVAL = 1024;
+    /** The side to move's bonus: having the move is worth something (and it damps odd/even swings). */
     private static final int TEMPO = 10;
     /** A side with a Lion against none: lion trades are impossible and its Lion dominates. */
     private static final int LION_ALONE_PERCENT = 15;
     private static final int SHELTER = 8, MAX_SHELTER = 4, DANGER_PER_100 = 4;
+    /** Quiescence: a capture must be able to bring the score within this of alpha to be tried. */
     private static final int DELTA_MARGIN = 150;
+    /** History scores are halved when one passes this (they stay below the killers' priority). */
     private static final int HISTORY_MAX = 1 << 20;
+    /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2.25 plies. */
     private static final int[][] LMR = new int[64][64];
 
     static {

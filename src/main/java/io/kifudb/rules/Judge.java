@@ -206,22 +206,30 @@ final class Judge {
     /** The result of a fourth occurrence of the current position, or null if there is none. */
     static Status repetition(Position p) {
         if (p.rules.repetition == Repetition.NONE || p.occurrences() < 4) return null;
-        return cycleVerdict(p, p.earlierOccurrence(3));
+        int first = p.earlierOccurrence(3);
+        return cycleVerdict(p, first, p.ply() - first);
     }
 
     /**
-     * The repetition rule's verdict on the moves made since history index {@code first} (where the
-     * current position stood before), as if they formed the cycle up to the 4th occurrence.
+     * The repetition rule's verdict on the cycle of the {@code length} moves made from history index
+     * {@code start}, the position there being the one that occurs the 4th time (its side to move is the
+     * starter when nothing else names one).
      */
-    static Status cycleVerdict(Position p, int first) {
+    static Status cycleVerdict(Position p, int start, int length) {
         // Replays the cycle noting, per side (bit 0 sente, bit 1 gote), whether it moved, whether every
-        // one of its moves gave check and whether every one attacked a piece, and who passed first.
+        // one of its moves gave check and whether every one attacked a piece, and who passed first; then
+        // replays the rest of the history back to the current position.
         // Plain ints rather than a helper object: the search asks this at every repeated position.
         int end = p.ply();
-        for (int i = end; i > first; i--) p.unmake();
+        for (int i = end; i > start; i--) p.unmake();
+        int sideAtStart = p.side;
         int moved = 0, allCheck = 3, allAttack = 3, firstPasser = -1;
-        for (int i = first; i < end; i++) {
+        for (int i = start; i < end; i++) {
             int m = p.moveAt(i);
+            if (i >= start + length) {
+                p.make(m);
+                continue;
+            }
             int mover = p.side, bit = 1 << mover;
             boolean pass = Move.from(m) == Move.to(m) && Move.hasMid(m) && p.board[Move.mid(m)] == 0;
             p.make(m);
@@ -241,7 +249,7 @@ final class Judge {
         int starter = onlySide(allCheck & moved);
         if (starter < 0) starter = onlySide(allAttack & moved);
         if (starter < 0) starter = firstPasser;
-        if (starter < 0) starter = p.side;
+        if (starter < 0) starter = sideAtStart;
         return Status.win(starter ^ 1, Reason.REPETITION);
     }
 

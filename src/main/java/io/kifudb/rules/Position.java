@@ -458,15 +458,24 @@ public final class Position {
 
     /**
      * The result the repetition rule would give if the play since the latest earlier occurrence of this
-     * position were repeated until its 4th occurrence; null if the position has not occurred before since
-     * the last irreversible move, or the rule set has no repetition rule. For a search that treats the
-     * first return to a position as final (the cycle is assumed to go on); equals {@link #status()}'s
-     * repetition verdict when this is already the 4th occurrence of a repeated cycle.
+     * position went on repeating until the game ends by repetition; null if the position has not occurred
+     * before since the last irreversible move, or the rule set has no repetition rule. For a search that
+     * treats the first return to a position as final (the cycle is assumed to go on).
+     *
+     * <p>The game ends when the first position of the cycle to have recurred (the cycle may have begun
+     * before the latest occurrence of this one) occurs the 4th time, so the verdict is the one
+     * {@link #status()} gives there: for plain shuffles under {@code chu} the side to move at that
+     * position loses, whichever position of the cycle this is.
      */
     public Status projectedRepetition() {
         if (rules.repetition == RuleSet.Repetition.NONE) return null;
         int first = earlierOccurrence(1);
-        return first < 0 ? null : Judge.cycleVerdict(this, first);
+        if (first < 0) return null;
+        int length = ply - first;
+        int start = first;
+        // Positions keep recurring one cycle apart back to where the repetition began.
+        while (start - 1 >= reversibleFrom[ply] && keyHistory[start - 1] == keyHistory[start - 1 + length]) start--;
+        return Judge.cycleVerdict(this, start, length);
     }
 
     /** The move made at history index i (for replaying a cycle without copying the history). */

@@ -194,6 +194,54 @@ class SearchSupportTest {
         }
     }
 
+    /**
+     * Projected from every position of a cycle's second round, the verdict is the one the game gets when
+     * the first position of the cycle to recur occurs the 4th time, under each rule set, for plain shuffles
+     * (the side to move there decides under chu), perpetual check and perpetual attack.
+     */
+    @Test
+    void projectedRepetitionAnywhereInTheCycleForeseesTheEndOfTheGame() {
+        record Cycle(String sfen, String[] prefix, String[] cycle) {}
+        List<Cycle> cycles = List.of(
+                new Cycle(sfen("b", "-", "6h:K", "12l:G", "5b:k", "1a:g"), new String[0], new String[] {"6h6g", "5b5c", "6g6h", "5c5b"}),
+                new Cycle(sfen("b", "-", "9l:K", "3c:R", "1a:k", "12e:g"), new String[] {"3c3a"}, new String[] {"1a1b", "3a3b", "1b1a", "3b3a"}),
+                new Cycle(sfen("w", "-", "9l:K", "3c:R", "12a:k", "1c:g"), new String[0], new String[] {"1c1d", "3c3d", "1d1c", "3d3c"}));
+        int checked = 0;
+        for (RuleSet rules : List.of(RuleSet.CHU, RuleSet.CHU_LISHOGI)) {
+            for (Cycle c : cycles) {
+                for (int stop = 4; stop < 8; stop++) {
+                    Position p = pos(rules, c.sfen());
+                    for (String m : c.prefix()) p.play(m);
+                    int i = 0;
+                    for (; i <= stop; i++) p.play(c.cycle()[i % 4]);
+                    Status projected = p.projectedRepetition();
+                    assertThat(projected).isNotNull();
+                    while (p.status().isOngoing()) p.play(c.cycle()[i++ % 4]);
+                    assertThat(projected).as("%s %s after %d plies", rules, c.sfen(), stop + 1).isEqualTo(p.status());
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).isEqualTo(24);
+    }
+
+    @Test
+    void projectedRepetitionLooksBackToWhereTheCycleBegan() {
+        // chu: S0 (sente to move) recurs first, so sente loses whichever position of the cycle the
+        // projection is asked at, as the game's own end shows.
+        Position p = pos(RuleSet.CHU, sfen("b", "-", "6h:K", "12l:G", "5b:k", "1a:g"));
+        String[] cycle = {"6h6g", "5b5c", "6g6h", "5c5b"};
+        for (int i = 0; i < 5; i++) p.play(cycle[i % 4]);
+        // After 5 plies: the position after 6h6g again (gote to move), its 2nd occurrence.
+        assertThat(p.occurrences()).isEqualTo(2);
+        Status projected = p.projectedRepetition();
+        assertThat(projected).isEqualTo(Status.win(Position.GOTE, Reason.REPETITION));
+        int i = 5;
+        while (p.status().isOngoing()) p.play(cycle[i++ % 4]);
+        assertThat(p.status()).isEqualTo(projected);
+        assertThat(i).isEqualTo(12);
+    }
+
     @Test
     void nullMoveFlipsTheSideClearsTheMarkerAndIsUndone() {
         // A non-Lion just took a Lion on 6f: the marker is set; the null move lets it lapse.
