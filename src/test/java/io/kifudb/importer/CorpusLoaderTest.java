@@ -8,7 +8,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-/** The shipped corpus imports cleanly: the 10 lishogi games, the 6 historical CSG games and the KIF game, none refused. */
+/**
+ * The shipped corpus imports cleanly: the 10 lishogi games, the 6 historical CSG games, the KIF game and the 300
+ * engine games of the 13x13 rule sets (each under the rule set its record names), none refused.
+ */
 @QuarkusTest
 class CorpusLoaderTest {
     @Inject
@@ -18,12 +21,15 @@ class CorpusLoaderTest {
     void importsTheShippedLishogiGames() {
         CorpusLoader.Summary s = loader.importCorpus();
         assertThat(s.failed()).isZero();
-        assertThat(s.imported() + s.duplicates()).isEqualTo(17);
+        assertThat(s.imported() + s.duplicates()).isEqualTo(317);
         // A second pass stores nothing new.
-        assertThat(loader.importCorpus()).isEqualTo(new CorpusLoader.Summary(0, 17, 0));
+        assertThat(loader.importCorpus()).isEqualTo(new CorpusLoader.Summary(0, 317, 0));
         given().queryParam("rules", "chu-lishogi").when().get("/api/games").then().statusCode(200)
                 .body("total", greaterThanOrEqualTo(10));
         given().queryParam("rules", "chu").queryParam("player", "Kuri").when().get("/api/games").then().statusCode(200)
                 .body("total", greaterThanOrEqualTo(2));
+        for (String rules : new String[] {"dai13-kumazawa", "shodoshu2017", "shodoshu2017-prev"})
+            given().queryParam("rules", rules).queryParam("player", "kifudb engine").when().get("/api/games").then().statusCode(200)
+                    .body("total", greaterThanOrEqualTo(100));
     }
 }
