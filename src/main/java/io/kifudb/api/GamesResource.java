@@ -157,9 +157,22 @@ public class GamesResource {
     public Response get(@PathParam("id") long id,
                         @Parameter(description = "the answer's format", schema = @Schema(type = SchemaType.STRING,
                                 enumeration = {"json", "usi", "kif", "csg", "lishogi"}, defaultValue = "json"))
-                        @QueryParam("format") @DefaultValue("json") String format) {
+                        @QueryParam("format") @DefaultValue("json") String format,
+                        @jakarta.ws.rs.core.Context jakarta.ws.rs.core.Request request) {
         Game g = Game.findById(id);
         if (g == null) throw ProblemException.notFound("No such game", "no game with id " + id);
+        // A stored game never changes (its id names one content hash), so each representation has a
+        // stable tag and may be cached; a client holding it gets 304.
+        jakarta.ws.rs.core.EntityTag tag = new jakarta.ws.rs.core.EntityTag(g.contentHash.substring(0, 32) + "-" + format);
+        jakarta.ws.rs.core.CacheControl cache = new jakarta.ws.rs.core.CacheControl();
+        cache.setMaxAge(3600);
+        Response.ResponseBuilder unchanged = request.evaluatePreconditions(tag);
+        if (unchanged != null) return unchanged.cacheControl(cache).tag(tag).build();
+        Response r = representation(g, id, format);
+        return Response.fromResponse(r).tag(tag).cacheControl(cache).build();
+    }
+
+    private Response representation(Game g, long id, String format) {
         try {
             return switch (format) {
                 case "json" -> Response.ok(GameDto.of(g, false), MediaType.APPLICATION_JSON).build();

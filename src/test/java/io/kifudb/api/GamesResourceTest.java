@@ -254,4 +254,19 @@ class GamesResourceTest {
                     given().queryParam("play", String.join(",", moves)).when().get("/api/rules/" + rules + "/moves").then().extract().jsonPath().getList("played")));
         }
     }
+
+    @Test
+    void storedGamesAreCacheableWithETags() throws Exception {
+        long id = store("application/x-ndjson", null, corpusGame(4));
+        for (String format : List.of("json", "usi", "kif")) {
+            String etag = given().queryParam("format", format).when().get("/api/games/" + id).then().statusCode(200)
+                    .header("Cache-Control", containsString("max-age")).extract().header("ETag");
+            assertThat(etag).isNotBlank();
+            given().queryParam("format", format).header("If-None-Match", etag).when().get("/api/games/" + id).then().statusCode(304);
+            given().queryParam("format", format).header("If-None-Match", "\"something-else\"").when().get("/api/games/" + id).then().statusCode(200);
+        }
+        String json = given().when().get("/api/games/" + id).then().extract().header("ETag");
+        String usi = given().queryParam("format", "usi").when().get("/api/games/" + id).then().extract().header("ETag");
+        assertThat(json).isNotEqualTo(usi);
+    }
 }

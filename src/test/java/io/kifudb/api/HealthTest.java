@@ -17,7 +17,17 @@ class HealthTest {
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("Database connections health check"))
-                .body("checks.find { it.name == 'Database connections health check' }.status", equalTo("UP"));
+                .body("checks.find { it.name == 'Database connections health check' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'position-index' }.status", equalTo("UP"));
+    }
+
+    @Test
+    void browsersOnOtherOriginsMayRead() {
+        given().header("Origin", "https://frontend.example").header("Access-Control-Request-Method", "GET")
+                .when().options("/api/games").then().statusCode(200)
+                .header("Access-Control-Allow-Origin", org.hamcrest.Matchers.anyOf(equalTo("*"), equalTo("https://frontend.example")));
+        given().header("Origin", "https://frontend.example").when().get("/api/rules").then().statusCode(200)
+                .header("Access-Control-Allow-Origin", org.hamcrest.Matchers.notNullValue());
     }
 
     @Test
