@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code experiment}: engine self-play under two or more rule sets, and how the games went under each. */
@@ -27,37 +28,19 @@ public final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--games", defaultValue = "200", description = "games per rule set (default ${DEFAULT-VALUE})")
     int games;
 
-    @Option(names = "--movetime", description = "ms per move")
-    Long movetime;
-
-    @Option(names = "--nodes", description = "nodes per move (default 20000 when no limit is given)")
-    Long nodes;
-
-    @Option(names = "--depth", description = "depth per move")
-    Integer depth;
-
-    @Option(names = "--seed", defaultValue = "1", description = "seed (default ${DEFAULT-VALUE})")
-    long seed;
-
-    @Option(names = "--opening-plies", defaultValue = "4", description = "random plies before the engine plays (default ${DEFAULT-VALUE})")
-    int openingPlies;
-
-    @Option(names = "--max-plies", defaultValue = "500", description = "cut a game (a draw) at this many plies (default ${DEFAULT-VALUE})")
-    int maxPlies;
-
-    @Option(names = "--threads", defaultValue = "1", description = "games played at once (default ${DEFAULT-VALUE})")
-    int threads;
+    @Mixin
+    SelfPlayOptions engine;
 
     @Option(names = "--json", description = "print the report as JSON after the table")
     boolean json;
 
     @Override
     public Integer call() throws Exception {
-        SelfPlay.Settings settings = new SelfPlay.Settings(SelfplayCommand.limits(depth, movetime, nodes), openingPlies, maxPlies, 16);
+        SelfPlay.Settings settings = engine.settings();
         int total = games * rules.size();
         Experiment.Report r;
         try {
-            r = Experiment.run(new Experiment.Spec(rules, games, settings, seed, threads), done -> {
+            r = Experiment.run(new Experiment.Spec(rules, games, settings, engine.seed, engine.threads), done -> {
                 if (done % 10 == 0 || done == total) System.err.printf("experiment: %d/%d games%n", done, total);
             }, () -> false);
         } catch (IllegalArgumentException e) {

@@ -3,7 +3,6 @@ package io.kifudb.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kifudb.engine.Engine;
-import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SelfPlay;
 import io.kifudb.rules.RuleSet;
 
@@ -16,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -36,26 +36,8 @@ public final class SelfplayCommand implements Callable<Integer> {
     @Option(names = "--games", defaultValue = "10", description = "games to play (default ${DEFAULT-VALUE})")
     int games;
 
-    @Option(names = "--movetime", description = "ms per move")
-    Long movetime;
-
-    @Option(names = "--nodes", description = "nodes per move (default 20000 when no limit is given)")
-    Long nodes;
-
-    @Option(names = "--depth", description = "depth per move")
-    Integer depth;
-
-    @Option(names = "--seed", defaultValue = "1", description = "seed of the random opening plies (default ${DEFAULT-VALUE})")
-    long seed;
-
-    @Option(names = "--opening-plies", defaultValue = "4", description = "random plies before the engine plays (default ${DEFAULT-VALUE})")
-    int openingPlies;
-
-    @Option(names = "--max-plies", defaultValue = "500", description = "cut a game at this many plies (default ${DEFAULT-VALUE})")
-    int maxPlies;
-
-    @Option(names = "--threads", defaultValue = "1", description = "games played at once, one engine each (default ${DEFAULT-VALUE})")
-    int threads;
+    @Mixin
+    SelfPlayOptions engine;
 
     @Option(names = "--compare-with", converter = RuleSetConverter.class,
             description = "also count the moves whose outcome differs under this rule set (same board and pieces)")
@@ -71,29 +53,24 @@ public final class SelfplayCommand implements Callable<Integer> {
         this.out = out;
     }
 
-    static SearchLimits limits(Integer depth, Long movetime, Long nodes) {
-        if (depth == null && movetime == null && nodes == null) nodes = 20_000L;
-        return new SearchLimits(depth == null ? 0 : depth, movetime == null ? 0 : movetime, nodes == null ? 0 : nodes, null, false);
-    }
-
     @Override
     public Integer call() throws Exception {
         if (compareWith != null && compareWith.variant != rules.variant) {
             System.err.println("selfplay: --compare-with needs a rule set of the same game (" + rules.variant.id + "), got " + compareWith.id);
             return 2;
         }
-        SelfPlay.Settings settings = new SelfPlay.Settings(limits(depth, movetime, nodes), openingPlies, maxPlies, 16);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+        SelfPlay.Settings settings = engine.settings();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, engine.threads));
         ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine().hashMegabytes(settings.hashMb()));
         try {
             List<Future<SelfPlay.Game>> results = new ArrayList<>();
             for (int g = 0; g < games; g++) {
-                long gameSeed = seed + g;
+                long gameSeed = engine.seed + g;
                 results.add(pool.submit(() -> SelfPlay.play(rules, engines.get(), settings, gameSeed, compareWith)));
             }
             // printed in game order as they finish, so a long run shows progress
             for (int g = 0; g < games; g++) {
-                out.println(record(results.get(g).get(), seed + g, g, settings));
+                out.println(record(results.get(g).get(), engine.seed + g, g, settings));
                 out.flush();
             }
         } finally {
@@ -104,7 +81,7 @@ public final class SelfplayCommand implements Callable<Integer> {
 
     String record(SelfPlay.Game game, long gameSeed, int n, SelfPlay.Settings settings) {
         ObjectNode o = JSON.createObjectNode();
-        o.put("id", "selfplay-" + rules.id + "-" + seed + "-" + n);
+        o.put("id", "selfplay-" + rules.id + "-" + engine.seed + "-" + n);
         o.put("rules", rules.id);
         o.put("event", "kifudb engine self-play (" + settings.describe() + ")");
         o.put("sente", "kifudb engine");
@@ -113,17 +90,17 @@ public final class SelfplayCommand implements Callable<Integer> {
         o.put("moves", String.join(" ", game.moves()));
         o.put("status", game.reason());
         if (!"draw".equals(game.result())) o.put("winner", game.result());
-        ObjectNode engine = o.putObject("engine");
-        engine.put("name", "kifudb");
-        if (settings.limits().depth() > 0) engine.put("depth", settings.limits().depth());
-        if (settings.limits().nodes() > 0) engine.put("nodes", settings.limits().nodes());
-        if (settings.limits().movetimeMs() > 0) engine.put("movetime", settings.limits().movetimeMs());
-        engine.put("openingPlies", settings.openingPlies());
-        engine.put("maxPlies", settings.maxPlies());
-        engine.put("seed", gameSeed);
+        ObjectNode settingsJson = o.putObject("engine");
+        settingsJson.put("name", "kifudb");
+        if (settings.limits().depth() > 0) settingsJson.put("depth", settings.limits().depth());
+        if (settings.limits().nodes() > 0) settingsJson.put("nodes", settings.limits().nodes());
+        if (settings.limits().movetimeMs() > 0) settingsJson.put("movetime", settings.limits().movetimeMs());
+        settingsJson.put("openingPlies", settings.openingPlies());
+        settingsJson.put("maxPlies", settings.maxPlies());
+        settingsJson.put("seed", gameSeed);
         if (compareWith != null) {
-            engine.put("comparedWith", compareWith.id);
-            engine.put("fired", game.fired());
+            settingsJson.put("comparedWith", compareWith.id);
+            settingsJson.put("fired", game.fired());
         }
         return o.toString();
     }
