@@ -303,6 +303,7 @@ public class PositionIndex {
 
     /** Commits what is pending and closes the index; searches and adds fail or are skipped until {@link #open()}. */
     public void close() {
+        awaitQueued();
         lock.writeLock().lock();
         try {
             if (!open) return;
@@ -410,6 +411,7 @@ public class PositionIndex {
 
     /** Makes everything added so far durable. Bulk importers call this after each batch. */
     public void commit() {
+        awaitQueued(); // what was stored before the commit is in it (before the lock: the indexer needs the read lock)
         lock.writeLock().lock();
         try {
             if (open) commitLocked();
@@ -422,6 +424,7 @@ public class PositionIndex {
 
     /** Makes everything added so far visible to searches now (searches also do this themselves when needed). */
     public void flushAndRefresh() {
+        awaitQueued();
         lock.readLock().lock();
         try {
             if (!open) return;
