@@ -5,14 +5,17 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
- * The position index tests run against a database of their own (another in-memory H2), so what they
- * import does not change the answers other test classes expect from theirs (several import the same
- * corpus games and expect to be first), and their own answers can be checked exactly. The index
+ * The position index tests run against a database of their own, so what they import does not change
+ * the answers other test classes expect from theirs, and their own answers can be checked exactly: on
+ * H2 another in-memory database; on PostgreSQL (CI's second pass sets QUARKUS_DATASOURCE_JDBC_URL) the
+ * database of the same name with {@code _index} appended, which .ci/run creates beside it. The index
  * directory is fresh for every application start anyway ({@code %test.kifudb.index.dir}).
  */
 public class PositionIndexTestProfile implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
+        String url = System.getenv("QUARKUS_DATASOURCE_JDBC_URL");
+        if (url != null && url.startsWith("jdbc:postgresql:")) return Map.of("quarkus.datasource.jdbc.url", url + "_index");
         return Map.of("quarkus.datasource.jdbc.url", "jdbc:h2:mem:kifudb-index-test;DB_CLOSE_DELAY=-1");
     }
 }
