@@ -75,35 +75,64 @@ public class GameImporter {
      * @param firstSeq the sequence number of the first item
      */
     public List<RecordOutcome> importItems(int firstSeq, List<RecordFiles.Item> items, boolean lenient) {
-        RecordOutcome[] outcomes = new RecordOutcome[items.size()];
-        List<Integer> toStore = new ArrayList<>();
-        List<Checked> checked = new ArrayList<>();
+        return store(check(firstSeq, items, lenient));
+    }
+
+    /**
+     * A batch after the rules have checked it, nothing written yet: the outcomes of the records refused
+     * so far, and the games to store. Checking touches no database, so a bulk import checks the next batch
+     * on another thread while this one is stored.
+     */
+    public static final class CheckedBatch {
+        private final int firstSeq;
+        private final List<RecordFiles.Item> items;
+        private final boolean lenient;
+        private final RecordOutcome[] outcomes;
+        private final List<Integer> toStore = new ArrayList<>();
+        private final List<Checked> checked = new ArrayList<>();
+
+        private CheckedBatch(int firstSeq, List<RecordFiles.Item> items, boolean lenient) {
+            this.firstSeq = firstSeq;
+            this.items = items;
+            this.lenient = lenient;
+            this.outcomes = new RecordOutcome[items.size()];
+        }
+    }
+
+    /** Checks a batch with the rules engine (no database). */
+    public CheckedBatch check(int firstSeq, List<RecordFiles.Item> items, boolean lenient) {
+        CheckedBatch b = new CheckedBatch(firstSeq, items, lenient);
         for (int i = 0; i < items.size(); i++) {
             RecordFiles.Item item = items.get(i);
             if (!item.readable()) {
-                outcomes[i] = RecordOutcome.unreadable(firstSeq + i, item);
+                b.outcomes[i] = RecordOutcome.unreadable(firstSeq + i, item);
                 continue;
             }
             Checked c = check(item.rules(), item.record(), lenient);
             if (c.game() == null) {
-                outcomes[i] = RecordOutcome.of(firstSeq + i, item, new Outcome(Outcome.Kind.FAILED, null, c.replay()));
+                b.outcomes[i] = RecordOutcome.of(firstSeq + i, item, new Outcome(Outcome.Kind.FAILED, null, c.replay()));
             } else {
-                toStore.add(i);
-                checked.add(c);
+                b.toStore.add(i);
+                b.checked.add(c);
             }
         }
-        if (!checked.isEmpty()) {
+        return b;
+    }
+
+    /** Stores a checked batch in one transaction, or record by record if that transaction fails. */
+    public List<RecordOutcome> store(CheckedBatch b) {
+        if (!b.checked.isEmpty()) {
             try {
-                List<Outcome> stored = QuarkusTransaction.requiringNew().call(() -> storeAll(checked));
-                for (int k = 0; k < toStore.size(); k++) {
-                    int i = toStore.get(k);
-                    outcomes[i] = RecordOutcome.of(firstSeq + i, items.get(i), stored.get(k));
+                List<Outcome> stored = QuarkusTransaction.requiringNew().call(() -> storeAll(b.checked));
+                for (int k = 0; k < b.toStore.size(); k++) {
+                    int i = b.toStore.get(k);
+                    b.outcomes[i] = RecordOutcome.of(b.firstSeq + i, b.items.get(i), stored.get(k));
                 }
             } catch (RuntimeException e) {
-                for (int i : toStore) outcomes[i] = importItem(firstSeq + i, items.get(i), lenient);
+                for (int i : b.toStore) b.outcomes[i] = importItem(b.firstSeq + i, b.items.get(i), b.lenient);
             }
         }
-        return Arrays.asList(outcomes);
+        return Arrays.asList(b.outcomes);
     }
 
     /**

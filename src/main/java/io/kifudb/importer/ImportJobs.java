@@ -55,6 +55,12 @@ public class ImportJobs {
     int maxRecords;
 
     private ThreadPoolExecutor executor;
+    /** Checks the next batch of a running job while its current batch is stored. */
+    private final java.util.concurrent.ExecutorService checker = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "kifudb-import-check");
+        t.setDaemon(true);
+        return t;
+    });
     private volatile boolean stopping;
     private final Map<Long, Progress> live = new ConcurrentHashMap<>();
     private final Map<Long, Progress> recent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, false) {
@@ -175,15 +181,23 @@ public class ImportJobs {
             c.publish();
             List<RecordOutcome> pending = new ArrayList<>();
             long lastFlush = System.currentTimeMillis();
+            // Checking (the rules engine, no database) runs one batch ahead on its own thread while the
+            // previous batch is stored: the two halves of the work overlap on two cores.
+            java.util.concurrent.Future<GameImporter.CheckedBatch> next = items.isEmpty() ? null
+                    : checker.submit(() -> importer.check(1, items.subList(0, Math.min(items.size(), BATCH)), lenient));
             for (int from = 0; from < items.size(); from += BATCH) {
+                GameImporter.CheckedBatch batch = await(next);
+                int after = from + BATCH;
+                next = after >= items.size() ? null
+                        : checker.submit(() -> importer.check(after + 1, items.subList(after, Math.min(items.size(), after + BATCH)), lenient));
                 if (stopping) {
+                    if (next != null) next.cancel(false);
                     flush(c, pending);
                     finish(c, ImportJob.FAILED, "interrupted by shutdown after " + c.processed() + " of " + c.total
                             + " records; records counted as imported are stored");
                     return;
                 }
-                List<RecordFiles.Item> batch = items.subList(from, Math.min(items.size(), from + BATCH));
-                for (RecordOutcome o : importer.importItems(from + 1, batch, lenient)) {
+                for (RecordOutcome o : importer.store(batch)) {
                     pending.add(o);
                     c.count(o);
                 }
@@ -199,6 +213,17 @@ public class ImportJobs {
         } catch (RuntimeException e) {
             LOG.errorf(e, "import job %d failed", id);
             finish(c, ImportJob.FAILED, "internal error: " + e.getMessage());
+        }
+    }
+
+    private static GameImporter.CheckedBatch await(java.util.concurrent.Future<GameImporter.CheckedBatch> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking records", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
     }
 
