@@ -108,9 +108,8 @@ final class PositionDocs {
                 sides[0] = pos.sideToMove();
                 reached = 1;
                 for (int i = 0; i < moves.length; i++) {
-                    // The stored moves were checked and spelled canonically on import: decoding their spelling is
-                    // enough, and several times cheaper than parseMove's legality check (a move generation per ply).
-                    int m = pos.decodeCanonical(moves[i]);
+                    // parseMove, not play: the stored moves were checked on import; status per ply would double the cost.
+                    int m = pos.parseMove(moves[i]);
                     played[i] = pos.usi(m);
                     pos.make(m);
                     keys[i + 1] = pos.key();

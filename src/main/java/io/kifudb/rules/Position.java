@@ -668,14 +668,6 @@ public final class Position {
         return UsiMoves.parse(this, usi);
     }
 
-    /**
-     * The move a canonical USI string (as the project stores moves) denotes, without checking that it is
-     * legal here: for replaying stored, already checked games fast. Use {@link #parseMove} for anything else.
-     */
-    public int decodeCanonical(String usi) {
-        return UsiMoves.decodeCanonical(this, usi);
-    }
-
     /** Plays a USI move after checking it is legal and that the game is not over. */
     public int play(String usi) {
         Status st = status();

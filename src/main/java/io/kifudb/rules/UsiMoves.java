@@ -14,25 +14,6 @@ final class UsiMoves {
 
     private UsiMoves() {}
 
-    /**
-     * The move a canonical USI string denotes, read from its spelling alone, without generating moves or
-     * checking legality: only for moves this project checked and stored itself (the index replays every
-     * stored game, and the legality check would double its cost). A non-canonical spelling (a lion's
-     * two-step through an empty square) gives a move that is not the generated one.
-     *
-     * @throws IllegalMoveException if the string is not USI or names a square off the board
-     */
-    static int decodeCanonical(Position pos, String usi) {
-        Matcher m = USI.matcher(usi);
-        if (!m.matches()) throw new IllegalMoveException(usi, "not a USI move (expected e.g. 7g7f, 7g7f+ or 7g6f5e)");
-        Geometry g = pos.geo;
-        int from = square(g, usi, m.group(1));
-        if (m.group(2) != null) return m.group(2).equals("try") ? Move.tryMove(from) : Move.exit(from);
-        int mid = m.group(3) == null ? Move.NO_SQUARE : square(g, usi, m.group(3));
-        int move = Move.of(from, mid, square(g, usi, m.group(4)), "+".equals(m.group(5)));
-        return m.group(6) != null ? move | Move.NORMAL_CAPTURE : move;
-    }
-
     static int parse(Position pos, String usi) {
         if (usi == null) throw new IllegalMoveException("null", "no move given");
         Matcher m = USI.matcher(usi.trim());
