@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kifudb.engine.Engine;
-import io.kifudb.engine.SearchInfo;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SearchResult;
 import io.kifudb.rules.Position;
