@@ -52,9 +52,9 @@ public final class AnalysisJob {
         }
     }
 
-    /** The job as it stands. */
+    /** The job as it stands; {@code pvs}: the principal variations of the last completed depth, best first (design.md's name). */
     public record Snapshot(String id, Status status, String kind, String rules, String sfen, Long gameId, int multiPv,
-                           int depth, int seldepth, long nodes, long nps, long timeMs, String bestMove, List<Line> lines,
+                           int depth, int seldepth, long nodes, long nps, long timeMs, String bestMove, List<Line> pvs,
                            boolean cached, int positions, int positionsDone, String error, Instant createdAt, Instant finishedAt) {}
 
     final String id;
@@ -104,7 +104,7 @@ public final class AnalysisJob {
         Snapshot s = snapshot;
         int depth = s.depth(), seldepth = s.seldepth();
         long nodes = s.nodes(), nps = s.nps(), time = s.timeMs();
-        List<Line> ls = s.lines();
+        List<Line> ls = s.pvs();
         if (lines != null && !lines.isEmpty()) {
             SearchInfo best = lines.get(0);
             depth = best.depth();

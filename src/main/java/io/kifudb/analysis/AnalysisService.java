@@ -224,7 +224,7 @@ public class AnalysisService {
 
     /** A cached evaluation. */
     public record Cached(String rules, String sfen, int multiPv, int depth, long nodes, long timeMs, String bestMove,
-                         List<AnalysisJob.Line> lines, Instant createdAt) {}
+                         List<AnalysisJob.Line> pvs, Instant createdAt) {}
 
     // ---------------------------------------------------------------- running
 
@@ -313,7 +313,7 @@ public class AnalysisService {
                 : (job.limits.nodes() > 0 ? c.nodes() >= job.limits.nodes() : c.timeMs() >= job.limits.movetimeMs());
         if (!enough) return null;
         AnalysisJob.Snapshot s = job.snapshot();
-        List<AnalysisJob.Line> lines = c.lines().subList(0, Math.min(job.multiPv, c.lines().size()));
+        List<AnalysisJob.Line> lines = c.pvs().subList(0, Math.min(job.multiPv, c.pvs().size()));
         return new AnalysisJob.Snapshot(job.id, AnalysisJob.Status.DONE, job.kind, job.rules.id, job.sfen, null, job.multiPv, c.depth(), 0,
                 c.nodes(), c.timeMs() > 0 ? c.nodes() * 1000 / c.timeMs() : 0, c.timeMs(), c.bestMove(), lines, true, 1, 1, null,
                 s.createdAt(), Instant.now());

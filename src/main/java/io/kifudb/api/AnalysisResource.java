@@ -97,7 +97,7 @@ public class AnalysisResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A job: status, depth, nodes, nps, best move and lines (scores from the side to move: cp or mate in moves)")
+    @Operation(summary = "A job: status, depth, nodes, nps, best move and pvs (scores from the side to move: cp or mate in moves)")
     @APIResponse(responseCode = "200", description = "the job", content = @Content(schema = @Schema(implementation = AnalysisJob.Snapshot.class)))
     @APIResponse(responseCode = "404", description = "no such job (finished jobs are kept an hour; results stay in the cache)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))

@@ -66,7 +66,7 @@ class AnalysisResourceTest {
         JsonPath done = awaitDone(r.jsonPath().getString("id"));
         assertThat(done.getString("status")).isEqualTo("done");
         assertThat(done.getInt("depth")).isGreaterThanOrEqualTo(3);
-        assertThat(done.getInt("lines[0].score.mate")).isEqualTo(1);
+        assertThat(done.getInt("pvs[0].score.mate")).isEqualTo(1);
         String best = done.getString("bestMove");
         // the engine's move, played by the rules engine, mates: sente wins there
         given().queryParam("sfen", sfen).queryParam("play", best).when().get("/api/rules/chu/moves").then().statusCode(200)
@@ -80,7 +80,7 @@ class AnalysisResourceTest {
         assertThat(deeper.jsonPath().getBoolean("cached")).isFalse();
         awaitDone(deeper.jsonPath().getString("id"));
         given().queryParam("rules", "chu").queryParam("sfen", sfen).when().get("/api/evals").then().statusCode(200)
-                .body("depth", org.hamcrest.Matchers.greaterThanOrEqualTo(5)).body("lines[0].score.mate", equalTo(1));
+                .body("depth", org.hamcrest.Matchers.greaterThanOrEqualTo(5)).body("pvs[0].score.mate", equalTo(1));
         // no evaluation of the start position with 7 lines is cached
         given().queryParam("rules", "chu").queryParam("multiPv", 7).when().get("/api/evals").then().statusCode(404)
                 .contentType(startsWith("application/problem+json"));
@@ -96,14 +96,14 @@ class AnalysisResourceTest {
         } catch (InterruptedException e) {
             throw new AssertionError(e);
         }
-        List<Map<String, Object>> lines = done.getList("lines");
+        List<Map<String, Object>> lines = done.getList("pvs");
         assertThat(lines).hasSize(4);
         List<String> legal = given().queryParam("play", "7i7h,6d6e").when().get("/api/rules/chu-lishogi/moves").then().extract().jsonPath().getList("moves");
         List<String> firsts = new ArrayList<>();
         List<Integer> scores = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            firsts.add(done.getString("lines[" + i + "].moves[0]"));
-            scores.add(done.getInt("lines[" + i + "].score.cp"));
+            firsts.add(done.getString("pvs[" + i + "].moves[0]"));
+            scores.add(done.getInt("pvs[" + i + "].score.cp"));
         }
         assertThat(new HashSet<>(firsts)).hasSize(4);
         assertThat(legal).containsAll(firsts);
