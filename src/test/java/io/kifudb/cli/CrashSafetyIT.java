@@ -1,0 +1,134 @@
+package io.kifudb.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Crash safety, against the packaged service: a bulk import is killed (SIGKILL) half-way, the service is
+ * started again on the same data directory, and then every record the job had reported as imported is
+ * stored, every stored game is whole (its moves replay to its recorded length), the job says it was
+ * interrupted, and the position index agrees with the database.
+ */
+class CrashSafetyIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String KEY = "crash-test-key";
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void aKilledBulkImportLosesNothingItReportedAndLeavesNothingHalfWritten(@TempDir Path dir) throws Exception {
+        byte[] games = RandomGames.ndjson(RuleSet.CHU_LISHOGI, 11, 3000, 200, null);
+        int port = freePort();
+        Process service = start(dir, port);
+        long reported;
+        long jobId;
+        try {
+            awaitReady(port);
+            HttpResponse<String> submitted = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/imports"))
+                    .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/x-ndjson")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(games)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
+            jobId = JSON.readTree(submitted.body()).get("id").asLong();
+            JsonNode job;
+            long deadline = System.currentTimeMillis() + 120_000;
+            do {
+                Thread.sleep(20);
+                job = get(port, "/api/imports/" + jobId + "?size=1");
+            } while (job.get("imported").asLong() < 400 && System.currentTimeMillis() < deadline);
+            assertThat(job.get("status").asText()).as("killed while running").isEqualTo("running");
+            reported = job.get("imported").asLong();
+        } finally {
+            service.destroyForcibly(); // SIGKILL: no shutdown hook, no final commit
+            service.waitFor();
+        }
+
+        int port2 = freePort();
+        Process again = start(dir, port2);
+        try {
+            awaitReady(port2);
+            JsonNode job = get(port2, "/api/imports/" + jobId + "?outcome=imported&size=1000");
+            assertThat(job.get("status").asText()).isEqualTo("failed");
+            assertThat(job.get("error").asText()).contains("interrupted");
+            long total = get(port2, "/api/games?size=1").get("total").asLong();
+            assertThat(total).as("every game the job reported as imported is stored").isGreaterThanOrEqualTo(reported);
+            assertThat(total).isLessThan(3000);
+            // every outcome the job recorded as imported names a stored game
+            Set<Long> stored = new HashSet<>();
+            for (int page = 0; page * 200 < total; page++) {
+                for (JsonNode g : get(port2, "/api/games?size=200&page=" + page).get("games")) {
+                    stored.add(g.get("id").asLong());
+                    // whole: the stored moves replay legally to the stored length
+                    Position p = Sfen.parse(RuleSet.CHU_LISHOGI, g.get("initialSfen").asText());
+                    for (JsonNode m : g.get("moves")) p.play(m.asText());
+                    assertThat(g.get("moves").size()).isEqualTo(g.get("plies").asInt());
+                }
+            }
+            assertThat(stored).hasSize((int) total);
+            for (JsonNode o : job.get("outcomes")) assertThat(stored).contains(o.get("gameId").asLong());
+            // the index agrees with the database (caught up at start)
+            JsonNode ready = get(port2, "/q/health/ready");
+            for (JsonNode check : ready.get("checks"))
+                if (check.get("name").asText().equals("position-index"))
+                    assertThat(check.get("data").get("games").asLong()).isEqualTo(total);
+        } finally {
+            again.destroy();
+            again.waitFor();
+        }
+    }
+
+    private Process start(Path dir, int port) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                System.getProperty("kifudb.jar", "target/quarkus-app/quarkus-run.jar"));
+        pb.environment().put("KIFUDB_DATA_DIR", dir.resolve("data").toString());
+        pb.environment().put("KIFUDB_IMPORT_CORPUS", "false");
+        pb.environment().put("KIFUDB_API_KEYS", KEY);
+        pb.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        pb.redirectErrorStream(true).redirectOutput(dir.resolve("service-" + port + ".log").toFile());
+        return pb.start();
+    }
+
+    private void awaitReady(int port) throws Exception {
+        long deadline = System.currentTimeMillis() + 90_000;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) return;
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("the service on port " + port + " did not become ready");
+    }
+
+    private JsonNode get(int port, String path) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
