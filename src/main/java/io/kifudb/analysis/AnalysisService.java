@@ -72,6 +72,9 @@ public class AnalysisService {
     @ConfigProperty(name = "kifudb.analysis.max-game-movetime-ms", defaultValue = "5000")
     long maxGameMovetimeMs;
 
+    @jakarta.inject.Inject
+    io.micrometer.core.instrument.MeterRegistry metrics;
+
     private ThreadPoolExecutor executor;
     private final ThreadLocal<Engine> engines = new ThreadLocal<>();
     private final Map<String, AnalysisJob> jobs = new ConcurrentHashMap<>();
@@ -107,6 +110,8 @@ public class AnalysisService {
             t.setDaemon(true);
             return t;
         });
+        metrics.gauge("kifudb.analysis.queued", executor, e -> e.getQueue().size());
+        metrics.gauge("kifudb.analysis.running", executor, ThreadPoolExecutor::getActiveCount);
     }
 
     void onStop(@Observes ShutdownEvent event) {

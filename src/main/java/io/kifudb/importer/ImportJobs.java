@@ -45,6 +45,9 @@ public class ImportJobs {
     @Inject
     GameImporter importer;
 
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry metrics;
+
     @ConfigProperty(name = "kifudb.import.workers", defaultValue = "1")
     int workers;
 
@@ -200,6 +203,7 @@ public class ImportJobs {
                 for (RecordOutcome o : importer.store(batch)) {
                     pending.add(o);
                     c.count(o);
+                    metrics.counter("kifudb.import.records", "outcome", o.kind().id()).increment();
                 }
                 c.publish();
                 long now = System.currentTimeMillis();

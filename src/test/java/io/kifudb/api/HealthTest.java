@@ -38,8 +38,16 @@ class HealthTest {
     }
 
     @Test
-    void prometheusMetricsAreServed() {
-        given().when().get("/q/metrics")
-                .then().statusCode(200);
+    void prometheusMetricsCountImportsAnalysisQueueAndSearchLatency() throws Exception {
+        // one bulk import job and one explorer request, then the metrics say so
+        long id = given().contentType("application/x-ndjson").body("7i7h 5d5e 7h7g\n".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .when().post("/api/imports").then().statusCode(202).extract().jsonPath().getLong("id");
+        for (int i = 0; i < 200 && !given().when().get("/api/imports/" + id).then().extract().path("status").equals("done"); i++) Thread.sleep(50);
+        given().queryParam("rules", "chu-lishogi").when().get("/api/explorer").then().statusCode(200);
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        org.assertj.core.api.Assertions.assertThat(metrics)
+                .containsPattern("kifudb_import_records_total\\{[^}]*outcome=\"(imported|duplicate)\"")
+                .contains("kifudb_analysis_queued", "kifudb_analysis_running")
+                .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/api/explorer\"");
     }
 }
