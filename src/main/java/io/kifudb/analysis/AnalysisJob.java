@@ -70,6 +70,10 @@ public final class AnalysisJob {
     volatile boolean cancelRequested;
     /** Started without an API key: counts against the anonymous quota. */
     volatile boolean anonymous;
+    /** The queued work (removed from the queue on cancel). */
+    volatile Runnable task;
+    /** The engine searching for this job while it runs, to stop it on cancel. */
+    volatile io.kifudb.engine.Engine engine;
     private volatile Snapshot snapshot;
 
     AnalysisJob(String id, String kind, RuleSet rules, Position position, Long gameId, SearchLimits limits, int multiPv,

@@ -78,7 +78,6 @@ public class AnalysisService {
     private ThreadPoolExecutor executor;
     private final ThreadLocal<Engine> engines = new ThreadLocal<>();
     private final Map<String, AnalysisJob> jobs = new ConcurrentHashMap<>();
-    private final Map<String, Engine> running = new ConcurrentHashMap<>();
 
     /** Thrown when the queue is full; the caller answers 429. */
     public static final class QueueFullException extends RuntimeException {
@@ -213,9 +212,11 @@ public class AnalysisService {
         if (j == null) return null;
         if (j.snapshot().status().finished()) return j.snapshot();
         j.cancelRequested = true;
-        Engine e = running.get(id);
+        Engine e = j.engine;
         if (e != null) e.stop();
-        if (executor.remove(taskOf(j)) || j.snapshot().status() == AnalysisJob.Status.QUEUED)
+        // a queued job leaves the queue at once (its slot is free for another); one the worker has just
+        // taken sees cancelRequested before it starts
+        if ((j.task != null && executor.remove(j.task)) || j.snapshot().status() == AnalysisJob.Status.QUEUED)
             j.publish(j.with(AnalysisJob.Status.CANCELLED, null, null, null, null));
         return j.snapshot();
     }
@@ -233,15 +234,8 @@ public class AnalysisService {
 
     // ---------------------------------------------------------------- running
 
-    private final Map<AnalysisJob, Runnable> tasks = new ConcurrentHashMap<>();
-
-    private Runnable taskOf(AnalysisJob j) {
-        return tasks.get(j);
-    }
-
     private void enqueue(AnalysisJob job, Runnable work) {
         Runnable task = () -> {
-            tasks.remove(job);
             if (job.cancelRequested) return;
             try {
                 work.run();
@@ -249,15 +243,14 @@ public class AnalysisService {
                 LOG.errorf(e, "analysis job %s failed", job.id);
                 job.publish(job.with(AnalysisJob.Status.FAILED, null, null, "internal error: " + e.getMessage(), null));
             } finally {
-                running.remove(job.id);
+                job.engine = null;
             }
         };
-        tasks.put(job, task);
+        job.task = task;
         keep(job);
         try {
             executor.execute(task);
         } catch (RejectedExecutionException e) {
-            tasks.remove(job);
             jobs.remove(job.id);
             throw new QueueFullException("the analysis queue is full (" + queueSize + " jobs waiting); try again later");
         }
@@ -274,7 +267,7 @@ public class AnalysisService {
 
     private void runPosition(AnalysisJob job) {
         Engine engine = engine().multiPv(job.multiPv);
-        running.put(job.id, engine);
+        job.engine = engine;
         job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, null));
         if (job.cancelRequested) engine.stop();
         SearchResult r = engine.search(job.position, job.limits,
@@ -327,7 +320,7 @@ public class AnalysisService {
     private void runGame(AnalysisJob job, List<String> moves, String settings) {
         Engine engine = engine().multiPv(1);
         engine.newGame();
-        running.put(job.id, engine);
+        job.engine = engine;
         job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, 0));
         Position pos = Sfen.parse(job.rules, job.position.sfen());
         int n = moves.size();
@@ -413,13 +406,17 @@ public class AnalysisService {
         return e == null ? 0 : e.comparable();
     }
 
+    /** Registers a job; beyond MAX_KEPT, finished jobs go: first those finished over an hour ago, then the oldest. */
     private void keep(AnalysisJob job) {
         jobs.put(job.id, job);
-        if (jobs.size() > MAX_KEPT) {
-            Instant cutoff = Instant.now().minus(KEEP_FINISHED);
-            jobs.values().removeIf(j -> j.snapshot().status().finished()
-                    && (j.snapshot().finishedAt() == null || j.snapshot().finishedAt().isBefore(cutoff) || jobs.size() > MAX_KEPT));
-        }
+        if (jobs.size() <= MAX_KEPT) return;
+        Instant cutoff = Instant.now().minus(KEEP_FINISHED);
+        jobs.values().removeIf(j -> j.snapshot().finishedAt() != null && j.snapshot().finishedAt().isBefore(cutoff));
+        int excess = jobs.size() - MAX_KEPT;
+        if (excess > 0)
+            jobs.values().stream().filter(j -> j.snapshot().finishedAt() != null)
+                    .sorted(java.util.Comparator.comparing(j -> j.snapshot().finishedAt())).limit(excess).toList()
+                    .forEach(j -> jobs.remove(j.id));
     }
 
     private static String newId() {

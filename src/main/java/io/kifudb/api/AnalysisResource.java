@@ -5,7 +5,6 @@ import io.kifudb.analysis.AnalysisService;
 import io.kifudb.engine.SearchLimits;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -26,9 +25,6 @@ import org.jboss.resteasy.reactive.RestStreamElementType;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /** Engine analysis of a position, as jobs. */
 @Path("/api/analysis")
@@ -128,23 +124,6 @@ public class AnalysisResource {
     public Multi<AnalysisJob.Snapshot> events(@PathParam("id") String id) {
         AnalysisJob.Snapshot first = analysis.get(id);
         if (first == null) throw ProblemException.notFound("No such analysis job", "no analysis job with id " + id);
-        if (first.status().finished()) return Multi.createFrom().item(first);
-        return Multi.createFrom().emitter(emitter -> {
-            AtomicReference<AnalysisJob.Snapshot> last = new AtomicReference<>();
-            ScheduledFuture<?> poll = Infrastructure.getDefaultWorkerPool().scheduleAtFixedRate(() -> {
-                try {
-                    AnalysisJob.Snapshot s = analysis.get(id);
-                    if (s == null) {
-                        emitter.complete();
-                        return;
-                    }
-                    if (s != last.getAndSet(s)) emitter.emit(s);
-                    if (s.status().finished()) emitter.complete();
-                } catch (RuntimeException e) {
-                    emitter.fail(e);
-                }
-            }, 0, EVENT_PERIOD.toMillis(), TimeUnit.MILLISECONDS);
-            emitter.onTermination(() -> poll.cancel(false));
-        });
+        return ProgressStream.of(() -> analysis.get(id), s -> s.status().finished(), EVENT_PERIOD);
     }
 }

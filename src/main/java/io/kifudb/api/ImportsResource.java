@@ -8,7 +8,6 @@ import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
@@ -41,9 +40,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /** Bulk import jobs: submit files, follow their progress, read what became of each record. */
 @Path("/api/imports")
@@ -188,20 +184,7 @@ public class ImportsResource {
     public Multi<ProgressDto> events(@PathParam("id") long id) {
         ImportJobs.Progress first = jobs.progress(id);
         if (first == null) throw ProblemException.notFound("No such import job", "no import job with id " + id);
-        if (first.finished()) return Multi.createFrom().item(ProgressDto.of(first));
-        return Multi.createFrom().emitter(emitter -> {
-            AtomicReference<ImportJobs.Progress> last = new AtomicReference<>();
-            ScheduledFuture<?> poll = Infrastructure.getDefaultWorkerPool().scheduleAtFixedRate(() -> {
-                try {
-                    ImportJobs.Progress p = jobs.progress(id);
-                    if (!p.equals(last.getAndSet(p))) emitter.emit(ProgressDto.of(p));
-                    if (p.finished()) emitter.complete();
-                } catch (RuntimeException e) {
-                    emitter.fail(e);
-                }
-            }, 0, EVENT_PERIOD.toMillis(), TimeUnit.MILLISECONDS);
-            emitter.onTermination(() -> poll.cancel(false));
-        });
+        return ProgressStream.of(() -> jobs.progress(id), ImportJobs.Progress::finished, EVENT_PERIOD).map(ProgressDto::of);
     }
 
     private static JobDto dto(ImportJob j, ImportJobs.Progress p, List<OutcomeDto> outcomes, Integer page, Integer size, Long outcomesTotal) {

@@ -1,9 +1,16 @@
 package io.kifudb.cli;
 
 import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -81,8 +88,8 @@ public final class Main {
      * import), logs on stderr so stdout carries only the command's output. Quarkus exits with the
      * command's exit code.
      */
-    private static void runWithDatabase(Class<? extends io.quarkus.runtime.QuarkusApplication> app, String[] args,
-                                        java.nio.file.Path deleteAfter) {
+    private static void runWithDatabase(Class<? extends QuarkusApplication> app, String[] args,
+                                        Path deleteAfter) {
         defaultProperty("quarkus.http.host-enabled", "false");
         defaultProperty("kifudb.import-corpus", "false");
         defaultProperty("quarkus.banner.enabled", "false");
@@ -101,7 +108,7 @@ public final class Main {
      *
      * @return the temporary directory to remove after the run, or null
      */
-    private static java.nio.file.Path benchDataDir(String[] args) {
+    private static Path benchDataDir(String[] args) {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--data-dir") && i + 1 < args.length) {
                 System.setProperty("kifudb.data-dir", args[i + 1]);
@@ -113,27 +120,27 @@ public final class Main {
             }
         }
         try {
-            java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("kifudb-bench-");
+            Path tmp = Files.createTempDirectory("kifudb-bench-");
             System.setProperty("kifudb.data-dir", tmp.toString());
             return tmp;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    private static void deleteTree(java.nio.file.Path root) {
-        try (var paths = java.nio.file.Files.walk(root)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+    private static void deleteTree(Path root) {
+        try (var paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
             // best effort: a temporary directory left behind is harmless
         }
     }
 
     private static int freePort() {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

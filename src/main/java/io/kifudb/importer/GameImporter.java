@@ -67,18 +67,6 @@ public class GameImporter {
     }
 
     /**
-     * Imports items of a bulk import, several records per transaction for speed, with the same outcome
-     * as {@link #importItem} one by one: every record is checked before anything is written, and if the
-     * shared transaction fails (a storage error, a concurrent import of the same game) it is rolled back
-     * and the records are imported again one transaction each, so only the culprit fails.
-     *
-     * @param firstSeq the sequence number of the first item
-     */
-    public List<RecordOutcome> importItems(int firstSeq, List<RecordFiles.Item> items, boolean lenient) {
-        return store(check(firstSeq, items, lenient));
-    }
-
-    /**
      * A batch after the rules have checked it, nothing written yet: the outcomes of the records refused
      * so far, and the games to store. Checking touches no database, so a bulk import checks the next batch
      * on another thread while this one is stored.
@@ -119,7 +107,11 @@ public class GameImporter {
         return b;
     }
 
-    /** Stores a checked batch in one transaction, or record by record if that transaction fails. */
+    /**
+     * Stores a checked batch in one transaction, for speed, with the same outcome as {@link #importItem}
+     * one by one: if the shared transaction fails (a storage error, a concurrent import of the same game)
+     * it is rolled back and the records are imported again one transaction each, so only the culprit fails.
+     */
     public List<RecordOutcome> store(CheckedBatch b) {
         if (!b.checked.isEmpty()) {
             try {
