@@ -7,6 +7,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,9 +115,27 @@ public final class RecordFiles {
     }
 
     private static void readZip(String name, byte[] bytes, RuleSet requested, Limits limits, List<Item> out) {
+        List<Item> items = new ArrayList<>();
+        try {
+            readZip(name, bytes, requested, limits, StandardCharsets.UTF_8, items);
+        } catch (IllegalArgumentException notUtf8Names) {
+            // Archives made on Japanese Windows name their entries in Shift_JIS without saying so.
+            items.clear();
+            try {
+                readZip(name, bytes, requested, limits, Charset.forName("windows-31j"), items);
+            } catch (IllegalArgumentException unreadableNames) {
+                out.add(new Item(name, 0, null, requested, "not a readable zip archive: an entry name is in neither UTF-8 nor Shift_JIS"));
+                return;
+            }
+        }
+        out.addAll(items);
+    }
+
+    /** @throws IllegalArgumentException when an entry name is not valid in {@code names} */
+    private static void readZip(String name, byte[] bytes, RuleSet requested, Limits limits, Charset names, List<Item> out) {
         long expanded = 0;
         int entries = 0;
-        try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(bytes))) {
+        try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(bytes), names)) {
             ZipEntry e;
             while ((e = zip.getNextEntry()) != null) {
                 if (e.isDirectory()) continue;

@@ -26,9 +26,12 @@ public final class Sfen {
                 char c = row.charAt(i);
                 if (c >= '0' && c <= '9') {
                     int j = i;
-                    while (j < row.length() && Character.isDigit(row.charAt(j))) j++;
+                    while (j < row.length() && row.charAt(j) >= '0' && row.charAt(j) <= '9') j++;
+                    // A run longer than the board is refused before it is parsed (it may not fit an int).
+                    if (j - i > 3) throw new SfenException("rank " + rankName(r) + " has more than " + g.size + " squares");
                     int run = Integer.parseInt(row.substring(i, j));
                     if (run == 0) throw new SfenException("rank " + rankName(r) + ": empty run of 0 squares");
+                    if (file + run > g.size) throw new SfenException("rank " + rankName(r) + " has more than " + g.size + " squares");
                     file += run;
                     i = j;
                     continue;

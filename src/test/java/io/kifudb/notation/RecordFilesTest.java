@@ -59,6 +59,36 @@ class RecordFilesTest {
     }
 
     @Test
+    void entryNamesInShiftJisAreReadAndUnreadableNamesFailTheArchiveOnly() throws Exception {
+        // An archive made on Japanese Windows: entry names in Shift_JIS, no UTF-8 flag.
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        try (ZipOutputStream z = new ZipOutputStream(buf, java.nio.charset.Charset.forName("windows-31j"))) {
+            z.putNextEntry(new ZipEntry("中将棋/棋譜.kif"));
+            z.write(Files.readAllBytes(KIF));
+        }
+        List<RecordFiles.Item> items = RecordFiles.read("sjis.zip", buf.toByteArray(), null);
+        assertThat(items).hasSize(1);
+        assertThat(items.get(0).source()).isEqualTo("sjis.zip!/中将棋/棋譜.kif");
+        assertThat(items.get(0).record().moves()).hasSize(129);
+
+        // Found by the fuzzer (tools/fuzz): a name valid in neither charset escaped as an IllegalArgumentException.
+        byte[] z = zip(new String[] {"abc.usi"}, new byte[][] {"7i7h".getBytes(StandardCharsets.UTF_8)});
+        int at = indexOf(z, "abc".getBytes(StandardCharsets.US_ASCII));
+        z[at] = (byte) 0xFF; // neither a UTF-8 byte nor a Shift_JIS lead byte
+        List<RecordFiles.Item> bad = RecordFiles.read("bad.zip", z, null);
+        assertThat(bad).singleElement().satisfies(i -> assertThat(i.error()).contains("entry name"));
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) if (haystack[i + j] != needle[j]) continue outer;
+            return i;
+        }
+        throw new AssertionError("not found");
+    }
+
+    @Test
     void archivesThatExpandBeyondTheLimitsStop() throws Exception {
         byte[] big = new byte[200_000]; // zeros compress to almost nothing
         java.util.Arrays.fill(big, (byte) ' ');
