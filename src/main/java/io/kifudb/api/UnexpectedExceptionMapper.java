@@ -18,6 +18,10 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable e) {
+        // Quarkus's body reader throws this after it has answered 413 itself (a chunked body over
+        // quarkus.http.limits.max-body-size): the client's mistake, not ours, and already answered.
+        if (e instanceof java.io.IOException && "Request too large".equals(e.getMessage()))
+            return Problems.response(Problem.of(413, BodyLimitProblems.TOO_LARGE, "Request body too large", e.getMessage()));
         String id = UUID.randomUUID().toString();
         LOG.errorf(e, "unexpected error %s", id);
         return Problems.response(Problem.of(500, Problem.INTERNAL, "Internal error",
