@@ -70,6 +70,18 @@ public class ApiKeys {
     /** What an Authorization header amounts to. */
     public enum Verdict { VALID, MISSING, WRONG }
 
+    /**
+     * Who a valid Authorization header belongs to, for quotas and logs: {@code key-1}, {@code key-2}, … in the
+     * order of {@code kifudb.api-keys} (never the key itself); null for a missing or wrong key.
+     */
+    public String owner(String authorization) {
+        if (check(authorization) != Verdict.VALID) return null;
+        byte[] given = authorization.substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8);
+        List<byte[]> all = keys;
+        for (int i = 0; i < all.size(); i++) if (MessageDigest.isEqual(all.get(i), given)) return "key-" + (i + 1);
+        return null;
+    }
+
     public Verdict check(String authorization) {
         if (authorization == null || authorization.isBlank()) return Verdict.MISSING;
         String prefix = "Bearer ";

@@ -30,6 +30,9 @@ public class ExperimentsResource {
     @Inject
     ExperimentJobs experiments;
 
+    @Inject
+    JobQuota quota;
+
     @Schema(description = "Two or more rule sets of the same game, played under the same engine settings and the same random openings.")
     public record ExperimentRequest(@Schema(example = "[\"shodoshu2017\", \"shodoshu2017-prev\"]") List<String> rules,
                                     @Schema(description = "games per rule set", example = "200") Integer games,
@@ -57,9 +60,12 @@ public class ExperimentsResource {
         for (String id : req.rules()) rules.add(RulesResource.ruleSet(id));
         ExperimentJobs.Snapshot s;
         try {
-            s = experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
+            s = quota.admit(() -> experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
                     req.openingPlies() == null ? 4 : req.openingPlies(), req.maxPlies() == null ? 500 : req.maxPlies(),
-                    req.seed() == null ? 1 : req.seed());
+                    req.seed() == null ? 1 : req.seed()), job -> () -> {
+                ExperimentJobs.Snapshot now = experiments.get(job.id());
+                return now != null && (now.status().equals("queued") || now.status().equals("running"));
+            });
         } catch (ExperimentJobs.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad experiment", e.getMessage()).withField(e.field);
         } catch (ExperimentJobs.QueueFullException e) {

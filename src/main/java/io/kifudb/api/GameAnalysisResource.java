@@ -37,6 +37,9 @@ public class GameAnalysisResource {
     @Inject
     AnalysisService analysis;
 
+    @Inject
+    JobQuota quota;
+
     /** The stored analysis of a game. */
     public record GameAnalysisDto(long gameId, String settings, int blunders, int mistakes, int inaccuracies,
                                   @Schema(description = "one entry per ply: ply, move, best (the engine's move there), score (before the move, "
@@ -57,7 +60,10 @@ public class GameAnalysisResource {
                           @Parameter(description = "depth per position (the time limit still applies)") @QueryParam("depth") Integer depth) {
         AnalysisJob.Snapshot s;
         try {
-            s = analysis.submitGame(id, movetime, depth);
+            s = quota.admit(() -> analysis.submitGame(id, movetime, depth), job -> () -> {
+                AnalysisJob.Snapshot now = analysis.get(job.id());
+                return now != null && !now.status().finished();
+            });
         } catch (AnalysisService.InvalidRequestException e) {
             if (e.field.equals("id")) throw ProblemException.notFound("No such game", e.getMessage());
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);

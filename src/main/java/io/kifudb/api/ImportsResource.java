@@ -52,6 +52,9 @@ public class ImportsResource {
     @Inject
     ImportJobs jobs;
 
+    @Inject
+    JobQuota quota;
+
     /** A job, its counters and (on GET) a page of per-record outcomes. */
     public record JobDto(long id,
                          @Schema(description = "queued, running, done or failed") String status,
@@ -132,7 +135,10 @@ public class ImportsResource {
     private Response accepted(List<ImportJobs.Upload> uploads, RuleSet rules, boolean lenient) {
         ImportJobs.Progress p;
         try {
-            p = jobs.submit(uploads, rules, lenient);
+            p = quota.admit(() -> jobs.submit(uploads, rules, lenient), queued -> () -> {
+                ImportJobs.Progress now = jobs.progress(queued.id());
+                return now != null && !now.finished();
+            });
         } catch (ImportJobs.QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Import queue full", e.getMessage(), 30);
         }

@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -39,6 +40,14 @@ public class GameImporter {
 
     @Inject
     Event<GameStored> stored;
+
+    /** Longest record accepted (the default also holds where the importer is made without CDI, as in the fuzz target). */
+    @ConfigProperty(name = "kifudb.import.max-plies", defaultValue = "10000")
+    int maxPlies = 10_000;
+
+    public int maxPlies() {
+        return maxPlies;
+    }
 
     /** What became of one record. */
     public record Outcome(Kind kind, Game game, Replay.Result replay) {
@@ -143,6 +152,9 @@ public class GameImporter {
 
     /** Replays the record and builds its game row; touches no database. */
     private Checked check(RuleSet rules, GameRecord record, boolean lenient) {
+        if (record.moves().size() > maxPlies)
+            return new Checked(new Replay.Result(record, rules, List.of(), null, null, maxPlies + 1, record.moves().get(maxPlies),
+                    tooLong(record)), null);
         Replay.Result r = Replay.replay(rules, record);
         if (!r.ok() && (!lenient || r.finalPosition() == null)) return new Checked(r, null);
         // The start parsed (replay succeeded that far), so write it back in canonical SFEN.
@@ -200,6 +212,11 @@ public class GameImporter {
             out.add(new Outcome(Outcome.Kind.IMPORTED, g, c.replay()));
         }
         return out;
+    }
+
+    /** Why a record longer than {@code kifudb.import.max-plies} is refused. */
+    public String tooLong(GameRecord record) {
+        return "the record has " + record.moves().size() + " plies; at most " + maxPlies + " are accepted (kifudb.import.max-plies)";
     }
 
     /** The record's own result where the rules did not decide one (resignation, agreement, time). */

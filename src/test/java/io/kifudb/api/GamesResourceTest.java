@@ -56,6 +56,31 @@ class GamesResourceTest {
     }
 
     @Test
+    void aRecordLongerThanTheLimitIsRefusedBeforeItIsReplayed() throws Exception {
+        // kifudb.import.max-plies = 10000: a lion stepping back and forth 10,001 times (legal, but too long)
+        String shuffle = String.join(" ", java.util.Collections.nCopies(2501, "7i7h 7d7e 7h7i 7e7d")).substring(0, 10001 * 5 - 1);
+        long before = given().when().get("/api/games?size=1").then().extract().jsonPath().getLong("total");
+        given().contentType("text/plain").body(shuffle).when().post("/api/games").then()
+                .statusCode(422).contentType(startsWith("application/problem+json"))
+                .body("type", equalTo("https://kifudb.io/problems/record-too-long"))
+                .body("detail", equalTo("the record has 10001 plies; at most 10000 are accepted (kifudb.import.max-plies)"));
+        // In a bulk import the record fails alone.
+        long job = given().contentType("application/x-ndjson").body((shuffle + "\n7i7h\n").getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .when().post("/api/imports").then().statusCode(202).extract().jsonPath().getLong("id");
+        io.restassured.path.json.JsonPath j = null;
+        for (int i = 0; i < 600; i++) {
+            j = given().queryParam("outcome", "failed").when().get("/api/imports/" + job).then().extract().jsonPath();
+            if (j.getString("status").equals("done")) break;
+            Thread.sleep(50);
+        }
+        assertThat(j.getInt("failed")).isEqualTo(1);
+        assertThat(j.getString("outcomes[0].reason")).contains("at most 10000");
+        assertThat(j.getInt("outcomes[0].line")).isEqualTo(1);
+        assertThat(given().when().get("/api/games?size=1").then().extract().jsonPath().getLong("total") - before)
+                .isEqualTo(j.getInt("imported"));
+    }
+
+    @Test
     void anIllegalMoveIs422WithPlyAndMoveAndStoresNothing() {
         long before = given().queryParam("event", "illegal-check").when().get("/api/games").then().extract().jsonPath().getLong("total");
         String record = "{\"event\":\"illegal-check\",\"rules\":\"chu\",\"moves\":[\"7i7h\",\"5d5e\",\"7h7f\"]}";
