@@ -20,6 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -237,13 +238,16 @@ public class AnalysisService {
     private void enqueue(AnalysisJob job, Runnable work) {
         Runnable task = () -> {
             if (job.cancelRequested) return;
+            MDC.put("job", "analysis-" + job.id);
             try {
+                LOG.debugf("analysis job %s started", job.id);
                 work.run();
             } catch (RuntimeException e) {
                 LOG.errorf(e, "analysis job %s failed", job.id);
                 job.publish(job.with(AnalysisJob.Status.FAILED, null, null, "internal error: " + e.getMessage(), null));
             } finally {
                 job.engine = null;
+                MDC.remove("job");
             }
         };
         job.task = task;

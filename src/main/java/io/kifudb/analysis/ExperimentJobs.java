@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 import java.time.Instant;
 import java.util.List;
@@ -111,8 +112,19 @@ public class ExperimentJobs {
     }
 
     private void run(Job job, Experiment.Spec spec) {
+        MDC.put("job", "experiment-" + job.id);
+        try {
+            runJob(job, spec);
+            LOG.infof("experiment %s %s", job.id, job.snapshot.status());
+        } finally {
+            MDC.remove("job");
+        }
+    }
+
+    private void runJob(Job job, Experiment.Spec spec) {
         Snapshot s = job.snapshot;
         if (job.cancelled) return;
+        LOG.infof("experiment %s started: %s, %d games each", job.id, s.rules(), s.games());
         job.snapshot = new Snapshot(s.id(), "running", s.rules(), s.games(), s.total(), 0, null, null, s.createdAt(), null);
         try {
             Experiment.Report r = Experiment.run(spec, done -> {

@@ -12,6 +12,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -166,6 +167,18 @@ public class ImportJobs {
     }
 
     private void run(long id, List<Upload> files, RuleSet rules, boolean lenient) {
+        // Every log line of the job carries its id (a field of its own in the JSON logs).
+        MDC.put("job", "import-" + id);
+        try {
+            LOG.infof("import job %d started: %d file(s), rules %s%s", id, files.size(), rules == null ? "as recorded" : rules.id,
+                    lenient ? ", lenient" : "");
+            runJob(id, files, rules, lenient);
+        } finally {
+            MDC.remove("job");
+        }
+    }
+
+    private void runJob(long id, List<Upload> files, RuleSet rules, boolean lenient) {
         Instant started = Instant.now();
         QuarkusTransaction.requiringNew().run(() -> ImportJob.update("status = ?1, startedAt = ?2 where id = ?3", ImportJob.RUNNING, started, id));
         Counters c = new Counters(id, files.size());
@@ -264,6 +277,8 @@ public class ImportJobs {
         Progress last = c.snapshot();
         recent.put(c.id, last);
         live.remove(c.id);
+        if (error == null) LOG.infof("import job %d %s: %d records, %d imported, %d duplicates, %d failed", c.id, status, c.total, c.imported, c.duplicates, c.failed);
+        else LOG.warnf("import job %d %s after %d of %d records: %s", c.id, status, c.processed(), c.total, error);
     }
 
     /** Counters of a running job, owned by its worker thread and published as immutable snapshots. */

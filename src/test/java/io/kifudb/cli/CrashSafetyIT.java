@@ -17,8 +17,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -58,6 +60,21 @@ class CrashSafetyIT {
             service.destroyForcibly(); // SIGKILL: no shutdown hook, no final commit
             service.waitFor();
         }
+
+        // Structured logs (JSON on, as in the Docker image): every line an object; the job's lines carry its id.
+        List<String> lines = Files.readAllLines(dir.resolve("service-" + port + ".log"));
+        assertThat(lines).isNotEmpty();
+        boolean jobStarted = false;
+        for (String line : lines) {
+            if (line.isBlank()) continue;
+            JsonNode entry = JSON.readTree(line);
+            assertThat(entry.has("timestamp") && entry.has("level") && entry.has("loggerName") && entry.has("message")).as(line).isTrue();
+            if (entry.get("message").asText().startsWith("import job " + jobId + " started")) {
+                assertThat(entry.get("mdc").get("job").asText()).isEqualTo("import-" + jobId);
+                jobStarted = true;
+            }
+        }
+        assertThat(jobStarted).as("the job's start is logged").isTrue();
 
         int port2 = freePort();
         Process again = start(dir, port2);
@@ -100,6 +117,7 @@ class CrashSafetyIT {
         pb.environment().put("KIFUDB_IMPORT_CORPUS", "false");
         pb.environment().put("KIFUDB_API_KEYS", KEY);
         pb.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        pb.environment().put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "true");
         pb.redirectErrorStream(true).redirectOutput(dir.resolve("service-" + port + ".log").toFile());
         return pb.start();
     }
