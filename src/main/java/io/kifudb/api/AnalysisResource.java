@@ -16,9 +16,16 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
@@ -46,28 +53,51 @@ public class AnalysisResource {
             + "service's configuration; with none, the search runs for the default time.")
     public record AnalysisRequest(
             @Schema(description = "rule set id (required)", example = "chu") String rules,
-            @Schema(description = "the position (default: the rule set's start)") String sfen,
+            @Schema(description = "the position in SFEN (default: the rule set's start)") String sfen,
             @Schema(description = "USI moves played from the SFEN first", example = "[\"7i7h\", \"6d6e\"]") List<String> moves,
-            @Schema(description = "search depth in plies") Integer depth,
-            @Schema(description = "search time in ms") Long movetime,
-            @Schema(description = "node budget") Long nodes,
-            @Schema(description = "number of best lines (multi-PV), default 1") Integer multiPv,
+            @Schema(description = "search depth in plies, 1 to kifudb.analysis.max-depth (40)") Integer depth,
+            @Schema(description = "search time in ms, 1 to kifudb.analysis.max-movetime-ms (60000); without a key at most "
+                    + "kifudb.analysis.anonymous-max-movetime-ms (5000)") Long movetime,
+            @Schema(description = "node budget, 1 to kifudb.analysis.max-nodes") Long nodes,
+            @Schema(description = "number of best lines (multi-PV), 1 to kifudb.analysis.max-multipv (10), default 1") Integer multiPv,
             @Schema(description = "answer from the evaluation cache when it holds a search at least as deep (default true)") Boolean cache) {}
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Start an analysis",
-            description = "202 with the queued job; 200 with a finished job when the evaluation cache already satisfies the request "
-                    + "(same position and rule set, at least the requested depth and lines; without a depth: at least as many nodes, or as much time). "
-                    + "Without an API key a small anonymous quota applies (a few jobs at once, each at most a few seconds).")
-    @APIResponse(responseCode = "202", description = "queued", content = @Content(schema = @Schema(implementation = AnalysisJob.Snapshot.class)))
-    @APIResponse(responseCode = "200", description = "answered from the cache", content = @Content(schema = @Schema(implementation = AnalysisJob.Snapshot.class)))
-    @APIResponse(responseCode = "400", description = "bad rules, SFEN, move or limit (the problem's field says which)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "the game is over in that position", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "429", description = "the analysis queue is full; see Retry-After", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "no API key and the anonymous quota is used up", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "403", description = "a wrong API key", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            description = "For analysis boards: the engine searches one position (`sfen`, default the start, after `moves`). "
+                    + "202 with the queued job; follow it with GET /api/analysis/{id} or its /events stream. 200 with a finished job "
+                    + "when the evaluation cache already satisfies the request "
+                    + "(same position and rule set, at least the requested depth and lines; without a depth: at least as many nodes, or as much time); "
+                    + "`cache: false` searches anyway. Scores are from the side to move: `cp` (centipawns) or `mate` (moves to a forced end). "
+                    + "Jobs run one per worker (`kifudb.analysis.workers`); when `kifudb.analysis.queue-size` wait, 429 with Retry-After. "
+                    + "Public: a key is optional. With `Authorization: Bearer <key>` the configured caps apply; without one a small "
+                    + "anonymous quota does (`kifudb.analysis.anonymous-jobs` jobs queued or running at once across all anonymous "
+                    + "clients, 401 beyond it; each search at most `kifudb.analysis.anonymous-max-movetime-ms`). A wrong key is 403.")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = ApiDocs.BEARER))
+    @RequestBody(description = "What to analyse and how long.", required = true,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisRequest.class), examples = {
+                    @ExampleObject(name = "to a depth", summary = "the Chu start after 7i7h 6d6e, to depth 6", value = ApiDocs.ANALYSIS_REQUEST),
+                    @ExampleObject(name = "two lines", summary = "the best two lines for 30 s (without a key the search stops at 5 s)",
+                            value = ApiDocs.ANALYSIS_REQUEST_MULTIPV),
+                    @ExampleObject(name = "from an SFEN", summary = "the position after 7i7h, given as SFEN, for 1.5 s",
+                            value = ApiDocs.ANALYSIS_REQUEST_SFEN)}))
+    @APIResponse(responseCode = "202", description = "Queued (or already running): the job as it stands.",
+            headers = @Header(name = "Location", description = ApiDocs.LOCATION, schema = @Schema(type = SchemaType.STRING,
+                    examples = "http://localhost:8080/api/analysis/f40e7d82-8c24-4123-a363-b86cd027b95e")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples =
+                    @ExampleObject(name = "queued", summary = "the answer to the depth 6 example", value = ApiDocs.ANALYSIS_QUEUED)))
+    @APIResponse(responseCode = "200", description = "Answered from the evaluation cache: a finished job with `cached: true`.",
+            headers = @Header(name = "Location", description = ApiDocs.LOCATION, schema = @Schema(type = SchemaType.STRING,
+                    examples = "http://localhost:8080/api/analysis/a5814855-7f0a-417b-a68c-f560225e6f18")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples =
+                    @ExampleObject(name = "cached", summary = "the depth 6 example, sent again", value = ApiDocs.ANALYSIS_CACHED)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_ANALYSIS_REQUEST)
+    @APIResponse(responseCode = "401", ref = ApiDocs.ANONYMOUS_QUOTA)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "422", ref = ApiDocs.GAME_OVER)
+    @APIResponse(responseCode = "429", ref = ApiDocs.ANALYSIS_QUEUE_FULL)
     public Response start(@jakarta.ws.rs.HeaderParam(jakarta.ws.rs.core.HttpHeaders.AUTHORIZATION) String authorization, AnalysisRequest req) {
         ApiKeys.Verdict verdict = keys.check(authorization);
         if (verdict == ApiKeys.Verdict.WRONG) return WriteAuthFilter.unauthorized(verdict);
@@ -96,11 +126,18 @@ public class AnalysisResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A job: status, depth, nodes, nps, best move and pvs (scores from the side to move: cp or mate in moves)")
-    @APIResponse(responseCode = "200", description = "the job", content = @Content(schema = @Schema(implementation = AnalysisJob.Snapshot.class)))
-    @APIResponse(responseCode = "404", description = "no such job (finished jobs are kept an hour; results stay in the cache)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public AnalysisJob.Snapshot get(@PathParam("id") String id) {
+    @Operation(summary = "An analysis job",
+            description = "For polling a job: status (queued, running, done, cancelled, failed), depth, seldepth, nodes, nps, time, "
+                    + "best move and `pvs`, the principal variations of the last completed depth, best first (scores from the side "
+                    + "to move: `cp` or `mate` in moves). A whole-game job (`kind: game`) counts `positionsDone` of `positions`; its "
+                    + "result is read at GET /api/games/{id}/analysis. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The job as it stands.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples = {
+                    @ExampleObject(name = "done", summary = "the depth 6 example, finished", value = ApiDocs.ANALYSIS_DONE),
+                    @ExampleObject(name = "running, two lines", summary = "the two-line example while it searches",
+                            value = ApiDocs.ANALYSIS_RUNNING_MULTIPV)}))
+    @APIResponse(responseCode = "404", ref = ApiDocs.ANALYSIS_JOB_NOT_FOUND)
+    public AnalysisJob.Snapshot get(@Parameter(description = ApiDocs.JOB_ID, example = ApiDocs.ANALYSIS_JOB_ID) @PathParam("id") String id) {
         AnalysisJob.Snapshot s = analysis.get(id);
         if (s == null) throw ProblemException.notFound("No such analysis job", "no analysis job with id " + id);
         return s;
@@ -108,10 +145,19 @@ public class AnalysisResource {
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Cancel a job", description = "A queued job never runs; a running one stops at once and keeps (and caches) what it found.")
-    @APIResponse(responseCode = "200", description = "the job, cancelled (or already finished)", content = @Content(schema = @Schema(implementation = AnalysisJob.Snapshot.class)))
-    @APIResponse(responseCode = "404", description = "no such job", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public AnalysisJob.Snapshot cancel(@PathParam("id") String id) {
+    @Operation(summary = "Cancel a job",
+            description = "A queued job never runs (the answer shows it cancelled); a running one is told to stop and does within "
+                    + "moments, keeping (and caching) what it found: the answer may still show it running, GET shows it cancelled "
+                    + "once it has stopped. A finished job is left as it is." + ApiDocs.KEY_NEEDED)
+    @SecurityRequirement(name = ApiDocs.BEARER)
+    @APIResponse(responseCode = "200", description = "The job as it stands when the cancel was sent.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples = {
+                    @ExampleObject(name = "stopping", summary = "a running job: the answer to DELETE", value = ApiDocs.ANALYSIS_RUNNING_MULTIPV),
+                    @ExampleObject(name = "cancelled", summary = "the same job a moment later", value = ApiDocs.ANALYSIS_CANCELLED)}))
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "404", ref = ApiDocs.ANALYSIS_JOB_NOT_FOUND)
+    public AnalysisJob.Snapshot cancel(@Parameter(description = ApiDocs.JOB_ID, example = ApiDocs.ANALYSIS_JOB_ID) @PathParam("id") String id) {
         AnalysisJob.Snapshot s = analysis.cancel(id);
         if (s == null) throw ProblemException.notFound("No such analysis job", "no analysis job with id " + id);
         return s;
@@ -122,9 +168,15 @@ public class AnalysisResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     @Blocking
-    @Operation(summary = "Progress events (SSE)", description = "One event per change (each new depth); the stream ends with the finished job.")
-    @APIResponse(responseCode = "404", description = "no such job", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Multi<AnalysisJob.Snapshot> events(@PathParam("id") String id) {
+    @Operation(summary = "Progress events (SSE)",
+            description = "For live analysis displays: a server-sent event stream, one event (the job as JSON in `data:`) per change "
+                    + "(each new depth; checked five times a second); the stream ends with the finished job. A finished job gives "
+                    + "one event. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The event stream.",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples =
+                    @ExampleObject(name = "to the end", summary = "the SFEN example: its last depths, then done", value = ApiDocs.ANALYSIS_EVENTS)))
+    @APIResponse(responseCode = "404", ref = ApiDocs.ANALYSIS_JOB_NOT_FOUND)
+    public Multi<AnalysisJob.Snapshot> events(@Parameter(description = ApiDocs.JOB_ID, example = ApiDocs.ANALYSIS_JOB_ID) @PathParam("id") String id) {
         AnalysisJob.Snapshot first = analysis.get(id);
         if (first == null) throw ProblemException.notFound("No such analysis job", "no analysis job with id " + id);
         return ProgressStream.of(() -> analysis.get(id), s -> s.status().finished(), EVENT_PERIOD);

@@ -11,7 +11,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -29,13 +32,19 @@ public class DiagramResource {
     @Operation(summary = "A board diagram (SVG)",
             description = "The position (`sfen`, default the start, after the moves in `play`) drawn square by square: pieces by their kanji "
                     + "(two characters, one above the other), gote's turned round, promoted pieces in red, the squares of the last move in "
-                    + "`play` highlighted; files numbered across the top, ranks lettered down the right as in SFEN/USI.")
-    @APIResponse(responseCode = "200", description = "the diagram", content = @Content(mediaType = SVG))
-    @APIResponse(responseCode = "400", description = "missing or unknown rule set, unreadable SFEN, an illegal move",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response diagram(@Parameter(description = "rule set id (required)", example = "chu") @QueryParam("rules") String rules,
-                            @QueryParam("sfen") String sfen,
-                            @Parameter(description = "USI moves played first, comma-separated; the last one is highlighted") @QueryParam("play") String play) {
+                    + "`play` highlighted; files numbered across the top, ranks lettered down the right as in SFEN/USI. "
+                    + "For frontends and documentation (as the source of an image). The diagram depends on the query alone, so it carries "
+                    + "`Cache-Control: max-age=86400`. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The diagram.",
+            headers = @Header(name = "Cache-Control", description = "the diagram may be cached for a day",
+                    schema = @Schema(type = SchemaType.STRING, examples = "no-transform, max-age=86400")),
+            content = @Content(mediaType = SVG, schema = @Schema(type = SchemaType.STRING), examples =
+                    @ExampleObject(name = "after 7i7h", summary = "GET /api/positions/diagram.svg?rules=chu&play=7i7h (most elements cut)",
+                            value = ApiDocs.DIAGRAM)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_POSITION)
+    public Response diagram(@Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
+                            @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
+                            @Parameter(description = ApiDocs.PLAY + "; the last one is highlighted", example = "7i7h") @QueryParam("play") String play) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
         CacheControl cache = new CacheControl();
         cache.setMaxAge(86_400); // a diagram is a pure function of its query

@@ -10,6 +10,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -24,11 +25,19 @@ public class EvalsResource {
     AnalysisService analysis;
 
     @GET
-    @Operation(summary = "The cached evaluation of a position", description = "The deepest cached search of the position with at least `multiPv` lines.")
-    @APIResponse(responseCode = "200", description = "the evaluation", content = @Content(schema = @Schema(implementation = AnalysisService.Cached.class)))
-    @APIResponse(responseCode = "404", description = "no cached evaluation", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public AnalysisService.Cached get(@Parameter(description = "rule set id (required)") @QueryParam("rules") String rules,
-                                      @QueryParam("sfen") String sfen, @QueryParam("play") String play,
+    @Operation(summary = "The cached evaluation of a position",
+            description = "For showing an evaluation without starting a search: the deepest cached search of the position "
+                    + "(`sfen`, default the start, after `play`) with at least `multiPv` lines, cut to `multiPv` lines. Every "
+                    + "analysis job fills the cache, cancelled ones too. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The evaluation.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisService.Cached.class), examples =
+                    @ExampleObject(name = "after 7i7h 6d6e", summary = "GET /api/evals?rules=chu&play=7i7h,6d6e", value = ApiDocs.EVAL)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_EVAL_QUERY)
+    @APIResponse(responseCode = "404", ref = ApiDocs.NO_CACHED_EVALUATION)
+    public AnalysisService.Cached get(@Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
+                                      @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
+                                      @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
+                                      @Parameter(description = "lines the evaluation must hold at least, 1 or more", example = "1")
                                       @QueryParam("multiPv") @DefaultValue("1") int multiPv) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
         if (multiPv < 1) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad multiPv", "multiPv must be 1 or more").withField("multiPv");

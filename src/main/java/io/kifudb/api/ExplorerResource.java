@@ -11,6 +11,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -60,20 +61,24 @@ public class ExplorerResource {
 
     @GET
     @Operation(summary = "Opening explorer",
-            description = PositionsResource.POSITION_NOTE + " A game that reached the position more than once counts once, with "
-                    + "the move it played the first time. `topGames` pages through all of them (`page`, `size`, `sort`).")
-    @APIResponse(responseCode = "200", description = "moves and games")
-    @APIResponse(responseCode = "400", description = "missing or unknown rule set, unreadable SFEN, an illegal move (with its ply), bad paging or sort",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "the position index is closed",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            description = "For opening study, in the shape of lichess's explorer: the games that reached a position, their results, "
+                    + "and the moves played next, most played first. " + PositionsResource.POSITION_NOTE
+                    + " A game that reached the position more than once counts once, with "
+                    + "the move it played the first time. `topGames` pages through all of them: `page` from 0, `size` 1 to 200 "
+                    + "(default 10), no deeper than hit 100000, in `sort` order. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The position's statistics, its next moves and one page of its games.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ExplorerDto.class), examples =
+                    @ExampleObject(name = "chu start", summary = "GET /api/explorer?rules=chu&size=2 on the shipped corpus",
+                            value = ApiDocs.EXPLORER)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_POSITION_LISTING)
+    @APIResponse(responseCode = "503", ref = ApiDocs.INDEX_UNAVAILABLE)
     public ExplorerDto explore(
-            @Parameter(description = "rule set id (required)", example = "chu") @QueryParam("rules") String rules,
-            @Parameter(description = "position in SFEN; default the rule set's start position") @QueryParam("sfen") String sfen,
-            @Parameter(description = "USI moves to play from the SFEN first, comma-separated", example = "7i7h,6d6e") @QueryParam("play") String play,
-            @Parameter(description = "order of topGames: " + Order.ACCEPTED + "; default -date (undated games last)") @QueryParam("sort") String sort,
-            @QueryParam("page") @DefaultValue("0") int page,
-            @QueryParam("size") @DefaultValue("10") int size) {
+            @Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
+            @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
+            @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
+            @Parameter(description = "order of topGames: " + PositionsResource.SORT, example = "-date") @QueryParam("sort") String sort,
+            @Parameter(description = ApiDocs.PAGE + ", of topGames", example = "0") @QueryParam("page") @DefaultValue("0") int page,
+            @Parameter(description = "topGames per page, 1 to 200", example = "10") @QueryParam("size") @DefaultValue("10") int size) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
         PositionArgs.checkPage(page, size);
         Order order = PositionArgs.order(sort);

@@ -17,10 +17,14 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
@@ -41,23 +45,39 @@ public class GameAnalysisResource {
     JobQuota quota;
 
     /** The stored analysis of a game. */
-    public record GameAnalysisDto(long gameId, String settings, int blunders, int mistakes, int inaccuracies,
-                                  @Schema(description = "one entry per ply: ply, move, best (the engine's move there), score (before the move, "
+    public record GameAnalysisDto(long gameId,
+                                  @Schema(description = "the limits each position was searched with", examples = "movetime=200") String settings,
+                                  int blunders, int mistakes, int inaccuracies,
+                                  @Schema(type = SchemaType.ARRAY, implementation = ApiDocs.AnalysedPly.class,
+                                          description = "one entry per ply: ply, move, best (the engine's move there), score (before the move, "
                                           + "from the mover's side), loss (centipawns the move gave away against the best), judgement "
                                           + "(inaccuracy >= 50, mistake >= 100, blunder >= 300; scores clamped to +-1000 first)") List<JsonNode> plies,
                                   Instant createdAt) {}
 
     @POST
     @Operation(summary = "Analyse every position of a game",
-            description = "202 with the job (follow it at /api/analysis/{jobId}); when it is done, GET gives the result. Each position is searched "
-                    + "for `movetime` ms (default and cap from the configuration) or to `depth`.")
-    @APIResponse(responseCode = "202", description = "queued", content = @Content(schema = @Schema(implementation = AnalysisJob.Snapshot.class)))
-    @APIResponse(responseCode = "400", description = "a bad limit", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "no such game", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "429", description = "the analysis queue is full; see Retry-After", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response start(@PathParam("id") long id,
-                          @Parameter(description = "ms per position") @QueryParam("movetime") Long movetime,
-                          @Parameter(description = "depth per position (the time limit still applies)") @QueryParam("depth") Integer depth) {
+            description = "For reviewing a game: the engine searches every position of a stored game and judges each move by what "
+                    + "it gave away against the engine's best (inaccuracy, mistake, blunder). 202 with the job (`kind: game`; follow "
+                    + "it at /api/analysis/{jobId}); when it is done, GET on this path gives the result, which replaces any earlier "
+                    + "analysis of the game. Each position is searched for `movetime` ms (default `kifudb.analysis.game-movetime-ms`, "
+                    + "200; at most `kifudb.analysis.max-game-movetime-ms`, 5000) or to `depth`. Shares the analysis queue with "
+                    + "POST /api/analysis (429 with Retry-After when full)." + ApiDocs.KEY_NEEDED)
+    @SecurityRequirement(name = ApiDocs.BEARER)
+    @APIResponse(responseCode = "202", description = "Queued: the whole-game job.",
+            headers = @Header(name = "Location", description = "the job, at /api/analysis/{jobId}", schema = @Schema(type = SchemaType.STRING,
+                    examples = "http://localhost:8080/api/analysis/2bc27ef3-9075-4ad1-add8-d9361f80d6c5")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples =
+                    @ExampleObject(name = "queued", summary = "POST /api/games/16/analysis?movetime=100", value = ApiDocs.GAME_ANALYSIS_QUEUED)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_GAME_ANALYSIS)
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "404", ref = ApiDocs.GAME_NOT_FOUND)
+    @APIResponse(responseCode = "429", ref = ApiDocs.ANALYSIS_QUEUE_FULL)
+    public Response start(@Parameter(description = "the game's id", example = "16") @PathParam("id") long id,
+                          @Parameter(description = "ms per position, 1 to kifudb.analysis.max-game-movetime-ms (5000); default "
+                                  + "kifudb.analysis.game-movetime-ms (200)", example = "100") @QueryParam("movetime") Long movetime,
+                          @Parameter(description = "depth per position, 1 to kifudb.analysis.max-depth (40); the time limit still applies",
+                                  example = "8") @QueryParam("depth") Integer depth) {
         AnalysisJob.Snapshot s;
         try {
             s = quota.admit(() -> analysis.submitGame(id, movetime, depth), job -> () -> {
@@ -75,10 +95,15 @@ public class GameAnalysisResource {
 
     @GET
     @Transactional
-    @Operation(summary = "The stored analysis of a game")
-    @APIResponse(responseCode = "200", description = "the analysis", content = @Content(schema = @Schema(implementation = GameAnalysisDto.class)))
-    @APIResponse(responseCode = "404", description = "the game has not been analysed", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public GameAnalysisDto get(@PathParam("id") long id) {
+    @Operation(summary = "The stored analysis of a game",
+            description = "The last finished whole-game analysis: counts of blunders, mistakes and inaccuracies and the verdict on "
+                    + "every ply. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The analysis.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GameAnalysisDto.class), examples =
+                    @ExampleObject(name = "game 16", summary = "GET /api/games/16/analysis after the POST example", value = ApiDocs.GAME_ANALYSIS)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_PARAMETER)
+    @APIResponse(responseCode = "404", ref = ApiDocs.GAME_NOT_ANALYSED)
+    public GameAnalysisDto get(@Parameter(description = "the game's id", example = "16") @PathParam("id") long id) {
         GameAnalysis a = GameAnalysis.findById(id);
         if (a == null) throw ProblemException.notFound("No analysis", "game " + id + " has not been analysed (POST to this path starts it)");
         try {

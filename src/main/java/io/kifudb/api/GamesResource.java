@@ -29,10 +29,14 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
@@ -72,7 +76,7 @@ public class GamesResource {
                           @Schema(description = "why: a rules reason (royal-captured, checkmate, ...) or the record's own (resign, ...)") String reason,
                           String sente, String gote, String event, LocalDate date, String site, String source, String sourceId,
                           @Schema(description = "comments by ply (0: before the first move)") Map<Integer, String> comments,
-                          @Schema(description = "lenient import: the ply where the record stopped being legal (absent if legal)") Integer stoppedPly,
+                          @Schema(description = "lenient import: the ply where the record stopped being legal (null if legal)") Integer stoppedPly,
                           String stoppedReason,
                           @Schema(description = "true when the record was already stored (no second copy made)") boolean duplicate) {
         static GameDto of(Game g, boolean duplicate) {
@@ -98,16 +102,50 @@ public class GamesResource {
     @POST
     @Consumes({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON, "application/x-ndjson", MediaType.WILDCARD})
     @Operation(summary = "Import one record",
-            description = "The body is one record in any supported format (lishogi USI move list, lishogi JSON export, our game JSON), "
-                    + "detected from the text. Every move is checked. The rule set is `rules`, else the record's own, else the format's default "
-                    + "(chu-lishogi for lishogi formats). A record already stored (same rule set, start and moves) is not stored twice: "
-                    + "the answer is 200 with the stored game and `duplicate: true`.")
-    @APIResponse(responseCode = "201", description = "imported", content = @Content(schema = @Schema(implementation = GameDto.class)))
-    @APIResponse(responseCode = "200", description = "already stored", content = @Content(schema = @Schema(implementation = GameDto.class)))
-    @APIResponse(responseCode = "400", description = "unreadable record or unknown rule set", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "an illegal move: the problem names the ply, the move and the rule it breaks", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response importOne(@Parameter(description = "rule set id", example = "chu") @QueryParam("rules") String rules,
-                              @Parameter(description = "store the legal prefix of a broken record, marking where and why it stops")
+            description = "For clients that store games one at a time (for many records or whole files, use POST /api/imports). "
+                    + "The body is one record in any supported format, detected from the text: a lishogi USI move list (one line, from "
+                    + "the start position), a lishogi game export (one JSON object), our game JSON (as GET /api/games/{id} gives it), "
+                    + "KIF (UTF-8) or Colin Adams' .csg. Every move is checked against the rule set: `rules`, else the one the record "
+                    + "names, else the format's default (chu for KIF and .csg, chu-lishogi otherwise). A record already stored (same "
+                    + "rule set, start and moves) is not stored twice: the answer is 200 with the stored game and `duplicate: true`. "
+                    + "A record with an illegal move is refused with 422 naming the ply, unless `lenient`, which stores its legal prefix "
+                    + "with `stoppedPly` and `stoppedReason`."
+                    + ApiDocs.KEY_NEEDED + " Bodies over `quarkus.http.limits.max-body-size` (64 MB) are refused with 413 before they "
+                    + "reach the service.")
+    @SecurityRequirement(name = ApiDocs.BEARER)
+    @RequestBody(description = "One record; its format is detected from the text, whatever the Content-Type says.", required = true,
+            content = {
+                    @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING), examples = {
+                            @ExampleObject(name = "USI move list", summary = "lishogi game gZ0HcfLK as a move list", value = ApiDocs.USI_MOVES),
+                            @ExampleObject(name = "KIF", summary = "the same game in KIF, as GET /api/games/{id}?format=kif writes it",
+                                    value = ApiDocs.GAME_KIF)}),
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT,
+                            description = "our game JSON (rules, initialSfen, moves, status, winner, sente, gote, event, date, site, "
+                                    + "tags, comments) or a lishogi game export"), examples = {
+                            @ExampleObject(name = "game JSON", summary = "lishogi game gZ0HcfLK in our game JSON", value = ApiDocs.GAME_JSON_RECORD),
+                            @ExampleObject(name = "lishogi export", summary = "the same game as lishogi exports it", value = ApiDocs.LISHOGI_LINE)}),
+                    @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING), examples =
+                            @ExampleObject(name = "lishogi export", summary = "one line of a lishogi NDJSON export (kifu-corpus/chu/lishogi)",
+                                    value = ApiDocs.LISHOGI_LINE)),
+                    @Content(mediaType = MediaType.WILDCARD, schema = @Schema(type = SchemaType.STRING), examples =
+                            @ExampleObject(name = "USI move list", summary = "lishogi game gZ0HcfLK as a move list", value = ApiDocs.USI_MOVES))})
+    @APIResponse(responseCode = "201", description = "Imported: the stored game.",
+            headers = @Header(name = "Location", description = "the stored game", schema = @Schema(type = SchemaType.STRING,
+                    examples = "http://localhost:8080/api/games/1")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GameDto.class), examples = {
+                    @ExampleObject(name = "imported", summary = "the game JSON example, into an empty database", value = ApiDocs.GAME_IMPORTED),
+                    @ExampleObject(name = "lenient", summary = "?rules=chu&lenient=true with the body `7i7h 6d6e 7h6g`",
+                            value = ApiDocs.GAME_LENIENT)}))
+    @APIResponse(responseCode = "200", description = "Already stored: the stored copy, with `duplicate: true`; nothing changed.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GameDto.class), examples =
+                    @ExampleObject(name = "duplicate", summary = "the game JSON example, sent a second time", value = ApiDocs.GAME_DUPLICATE)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_RECORD)
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "422", ref = ApiDocs.ILLEGAL_MOVE_IN_RECORD)
+    public Response importOne(@Parameter(description = ApiDocs.RULES + "; default: the record's own, else its format's default",
+                                      example = "chu") @QueryParam("rules") String rules,
+                              @Parameter(description = ApiDocs.LENIENT, example = "true")
                               @QueryParam("lenient") @DefaultValue("false") boolean lenient,
                               String body) {
         RuleSet requested = rules == null ? null : RulesResource.ruleSet(rules);
@@ -141,23 +179,43 @@ public class GamesResource {
     @GET
     @Path("/{id}")
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, NDJSON})
-    @Operation(summary = "One game", description = "`format` chooses the answer: `json` (default, the stored game), "
+    @Operation(summary = "One game", description = "For viewers and for exporting a game. `format` chooses the answer: `json` "
+            + "(default, the stored game), "
             + "`usi` (the canonical moves, space-separated), `kif` (KIF text, UTF-8, with players, event, date, site, "
             + "comments and result), `csg` (Colin Adams' .csg, with players and the comment before the first move; "
             + "only for games from one of its setups: even, Free King, Free King (alternate), Free King and Dragon King) or "
             + "`lishogi` (one line of lishogi's game export: id, variant, initial_sfen, moves, status, winner, players). "
             + "The text formats come with a file name in Content-Disposition. None of kif, csg, lishogi and usi names the "
-            + "rule set: re-import them with `rules` to keep it.")
-    @APIResponse(responseCode = "200", description = "the game in the requested format", content = {
-            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GameDto.class)),
-            @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING)),
-            @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING))})
-    @APIResponse(responseCode = "400", description = "unknown format", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "no such game", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "the format cannot express this game (csg: a start that is none of its setups)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response get(@PathParam("id") long id,
-                        @Parameter(description = "the answer's format", schema = @Schema(type = SchemaType.STRING,
+            + "rule set: re-import them with `rules` to keep it. A stored game never changes, so every answer carries an ETag "
+            + "(one per format) and `Cache-Control: max-age=3600`; a request with `If-None-Match` holding that tag is answered "
+            + "304 without a body. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The game in the requested format.",
+            headers = {
+                    @Header(name = "ETag", description = "the representation's tag, for If-None-Match",
+                            schema = @Schema(type = SchemaType.STRING, examples = "\"ed637b0f854f390c56a3cb6ae93fa4a8-json\"")),
+                    @Header(name = "Cache-Control", description = "how long the answer may be cached",
+                            schema = @Schema(type = SchemaType.STRING, examples = "no-transform, max-age=3600")),
+                    @Header(name = "Content-Disposition", description = "text formats only: a file name, game-ID.kif, .csg or .ndjson",
+                            schema = @Schema(type = SchemaType.STRING, examples = "inline; filename=\"game-16.kif\""))},
+            content = {
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GameDto.class), examples =
+                            @ExampleObject(name = "json", summary = "GET /api/games/16", value = ApiDocs.GAME)),
+                    @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING), examples = {
+                            @ExampleObject(name = "kif", summary = "GET /api/games/16?format=kif", value = ApiDocs.GAME_KIF),
+                            @ExampleObject(name = "usi", summary = "GET /api/games/16?format=usi", value = ApiDocs.USI_MOVES)}),
+                    @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING), examples =
+                            @ExampleObject(name = "lishogi", summary = "GET /api/games/16?format=lishogi", value = ApiDocs.GAME_LISHOGI))})
+    @APIResponse(responseCode = "304", description = "Not modified: the tag in If-None-Match is the current one; no body.",
+            headers = {
+                    @Header(name = "ETag", description = "the representation's tag",
+                            schema = @Schema(type = SchemaType.STRING, examples = "\"ed637b0f854f390c56a3cb6ae93fa4a8-json\"")),
+                    @Header(name = "Cache-Control", description = "how long the answer may be cached",
+                            schema = @Schema(type = SchemaType.STRING, examples = "no-transform, max-age=3600"))})
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_GAME_FORMAT)
+    @APIResponse(responseCode = "404", ref = ApiDocs.GAME_NOT_FOUND)
+    @APIResponse(responseCode = "422", ref = ApiDocs.UNWRITABLE_RECORD)
+    public Response get(@Parameter(description = "the game's id", example = "16") @PathParam("id") long id,
+                        @Parameter(description = "the answer's format", example = "kif", schema = @Schema(type = SchemaType.STRING,
                                 enumeration = {"json", "usi", "kif", "csg", "lishogi"}, defaultValue = "json"))
                         @QueryParam("format") @DefaultValue("json") String format,
                         @jakarta.ws.rs.core.Context jakarta.ws.rs.core.Request request) {
@@ -240,15 +298,33 @@ public class GamesResource {
 
     @GET
     @Operation(summary = "Search games by metadata and text",
-            description = "Filters combine with AND; `player` matches either side. `q` is free text over players, event, site and comments: "
+            description = "For browsing the database. Filters combine with AND; names match exactly, `player` matches either side. "
+                    + "`q` is free text over players, event, site and comments: "
                     + "every word must occur (`\"...\"` for a phrase, `-word` to exclude, `word*` for a prefix); it considers the newest "
-                    + MAX_TEXT_MATCHES + " games that match the text. Newest first, paged.")
+                    + MAX_TEXT_MATCHES + " games that match the text, and needs the position index (503 while it is closed). "
+                    + "Newest first (highest id first), paged: `page` from 0, `size` 1 to 200; `total` counts every match. "
+                    + "Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "One page of the matching games.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GamePage.class), examples =
+                    @ExampleObject(name = "page", summary = "GET /api/games?rules=chu-lishogi&result=gote&size=1", value = ApiDocs.GAME_PAGE)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_GAME_SEARCH)
+    @APIResponse(responseCode = "503", ref = ApiDocs.INDEX_UNAVAILABLE)
     public GamePage list(@Parameter(description = "free text over players, event, site and comments", example = "Kuri") @QueryParam("q") String q,
-                         @QueryParam("player") String player, @QueryParam("sente") String sente, @QueryParam("gote") String gote,
-                         @QueryParam("event") String event, @QueryParam("rules") String rules, @QueryParam("result") String result,
-                         @Parameter(description = "ISO date, inclusive") @QueryParam("from") String from,
-                         @Parameter(description = "ISO date, inclusive") @QueryParam("to") String to,
-                         @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("20") int size) {
+                         @Parameter(description = "a player on either side (exact name)", example = "Kuri") @QueryParam("player") String player,
+                         @Parameter(description = "the sente player (exact name)", example = "Sawada") @QueryParam("sente") String sente,
+                         @Parameter(description = "the gote player (exact name)", example = "Kuri") @QueryParam("gote") String gote,
+                         @Parameter(description = "the event (exact name)",
+                                 example = "kifudb engine self-play (kifudb engine, 5000 nodes per move; 4 random opening plies; cut at 800 plies)")
+                         @QueryParam("event") String event,
+                         @Parameter(description = ApiDocs.RULES, example = "chu") @QueryParam("rules") String rules,
+                         @Parameter(description = "the result", example = "gote", schema = @Schema(type = SchemaType.STRING,
+                                 enumeration = {"sente", "gote", "draw", "ongoing"})) @QueryParam("result") String result,
+                         @Parameter(description = "games played on this ISO date (yyyy-MM-dd) or later; undated games never match",
+                                 example = "2024-01-01") @QueryParam("from") String from,
+                         @Parameter(description = "games played on this ISO date (yyyy-MM-dd) or earlier; undated games never match",
+                                 example = "2024-12-31") @QueryParam("to") String to,
+                         @Parameter(description = ApiDocs.PAGE, example = "0") @QueryParam("page") @DefaultValue("0") int page,
+                         @Parameter(description = "games per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
         if (rules != null) RulesResource.ruleSet(rules);

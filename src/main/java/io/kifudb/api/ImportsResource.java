@@ -21,10 +21,16 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.RestStreamElementType;
@@ -64,7 +70,7 @@ public class ImportsResource {
                          int processed, int imported, int duplicates, int failed,
                          @Schema(description = "why the job as a whole failed") String error,
                          Instant createdAt, Instant startedAt, Instant finishedAt,
-                         @Schema(description = "a page of per-record outcomes (absent in progress events)") List<OutcomeDto> outcomes,
+                         @Schema(description = "a page of per-record outcomes (null in the answer to POST and in the job list)") List<OutcomeDto> outcomes,
                          Integer page, Integer size,
                          @Schema(description = "outcomes stored so far that match the filter") Long outcomesTotal) {
     }
@@ -80,6 +86,23 @@ public class ImportsResource {
         }
     }
 
+    /**
+     * What both ways of starting an import say about it: the two methods are one operation (POST /api/imports)
+     * in the OpenAPI document, so they carry the same text.
+     */
+    private static final String SUBMIT_DESCRIPTION = "For bulk loads: whole exports, collections of files, archives. "
+            + "Either a multipart request with any number of file parts (each read with its own detected format; zip archives "
+            + "are expanded), or one file as the body: lishogi NDJSON exports or USI move lists (one record per line), a zip "
+            + "archive of record files, or any single-record format (KIF, .csg, game JSON). Records are checked and stored as in "
+            + "POST /api/games (`rules`: the rule set for every record, default each record's own, else its format's default), "
+            + "duplicates are not stored twice, and a broken record does not stop the job: its outcome says why it failed. "
+            + "Answers 202 with the queued job at once; follow it with GET /api/imports/{id} (counters and per-record outcomes) or "
+            + "its /events stream. `kifudb.import.workers` jobs run at a time (default 1); when `kifudb.import.queue-size` are waiting, "
+            + "429 with Retry-After. A job whose files hold more than `kifudb.import.max-records` records fails as a whole, "
+            + "importing nothing."
+            + ApiDocs.KEY_NEEDED + " Bodies over `quarkus.http.limits.max-body-size` (64 MB) are refused with 413 before they "
+            + "reach the service.";
+
     /** Progress of a job, as sent on the event stream. */
     public record ProgressDto(long id, String status, int files, int total, int processed, int imported, int duplicates,
                               int failed, String error) {
@@ -90,14 +113,27 @@ public class ImportsResource {
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    @Operation(summary = "Start a bulk import (multipart files)",
-            description = "Every file part is read (format detected per file; zip archives are expanded). Answers 202 with the job at once; "
-                    + "follow it with GET /api/imports/{id} or its /events stream.")
-    @APIResponse(responseCode = "202", description = "queued", content = @Content(schema = @Schema(implementation = JobDto.class)))
-    @APIResponse(responseCode = "400", description = "no file, or unknown rule set", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "429", description = "the import queue is full; see Retry-After", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response submitFiles(@Parameter(description = "rule set id for every record (default: each record's own, else its format's default)") @QueryParam("rules") String rules,
-                                @Parameter(description = "store the legal prefix of a broken record, marking where and why it stops") @QueryParam("lenient") @DefaultValue("false") boolean lenient,
+    @Operation(summary = "Start a bulk import", description = SUBMIT_DESCRIPTION)
+    @SecurityRequirement(name = ApiDocs.BEARER)
+    @RequestBody(description = "Files of records: any number of file parts, or one file as the body.", required = true, content =
+            @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(type = SchemaType.OBJECT,
+                    description = "any number of file parts, under any names; a part's file name names its records in the outcomes",
+                    properties = @SchemaProperty(name = "file", type = SchemaType.STRING, format = "binary",
+                            description = "a record file (NDJSON, USI move lists, KIF, .csg, JSON or zip); repeat the part for more")),
+                    examples = @ExampleObject(name = "one file part", summary = "a file part holding a USI move list",
+                            value = ApiDocs.IMPORT_MULTIPART)))
+    @APIResponse(responseCode = "202", description = "Queued: the job, with nothing processed yet.",
+            headers = @Header(name = "Location", description = ApiDocs.LOCATION, schema = @Schema(type = SchemaType.STRING,
+                    examples = "http://localhost:8080/api/imports/2")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobDto.class), examples =
+                    @ExampleObject(name = "queued", value = ApiDocs.IMPORT_QUEUED)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_IMPORT)
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "429", ref = ApiDocs.IMPORT_QUEUE_FULL)
+    public Response submitFiles(@Parameter(description = ApiDocs.RULES + ", for every record (default: each record's own, else its format's default)",
+                                        example = "chu-lishogi") @QueryParam("rules") String rules,
+                                @Parameter(description = ApiDocs.LENIENT, example = "false") @QueryParam("lenient") @DefaultValue("false") boolean lenient,
                                 @RestForm(FileUpload.ALL) List<FileUpload> files) {
         RuleSet r = rules == null ? null : RulesResource.ruleSet(rules);
         if (files == null || files.isEmpty())
@@ -116,15 +152,37 @@ public class ImportsResource {
 
     @POST
     @Consumes({"application/x-ndjson", "application/zip", MediaType.APPLICATION_OCTET_STREAM, MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
-    @Operation(summary = "Start a bulk import (one body)",
-            description = "The body is one file: lishogi NDJSON exports or USI move lists (one record per line), a zip archive of record files, "
-                    + "or any single-record format. Answers 202 with the job at once.")
-    @APIResponse(responseCode = "202", description = "queued", content = @Content(schema = @Schema(implementation = JobDto.class)))
-    @APIResponse(responseCode = "400", description = "empty body, or unknown rule set", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "429", description = "the import queue is full; see Retry-After", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response submitBody(@QueryParam("rules") String rules,
-                               @QueryParam("lenient") @DefaultValue("false") boolean lenient,
-                               @Parameter(description = "a name for the body in outcomes and errors") @QueryParam("name") @DefaultValue("request") String name,
+    @Operation(summary = "Start a bulk import", description = SUBMIT_DESCRIPTION)
+    @SecurityRequirement(name = ApiDocs.BEARER)
+    @RequestBody(description = "Files of records: any number of file parts, or one file as the body.", required = true, content = {
+            @Content(mediaType = GamesResource.NDJSON, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
+                    @ExampleObject(name = "lishogi export", summary = "a lishogi NDJSON export (here of one game; one game per line)",
+                            value = ApiDocs.LISHOGI_LINE)),
+            @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
+                    @ExampleObject(name = "USI move lists", summary = "three records, one per line: stored already, new, broken at ply 3 "
+                            + "(with ?rules=chu-lishogi&name=club-games.txt)", value = ApiDocs.IMPORT_BODY)),
+            @Content(mediaType = "application/zip", schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
+                    @ExampleObject(name = "zip archive", summary = "a zip of record files (binary; shown here by its entries)",
+                            value = "club-games.txt, lishogi-export.ndjson, game-16.kif")),
+            @Content(mediaType = MediaType.APPLICATION_OCTET_STREAM, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
+                    @ExampleObject(name = "USI move lists", summary = "any file of records, format detected from its bytes",
+                            value = ApiDocs.IMPORT_BODY)),
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
+                    @ExampleObject(name = "game JSON", summary = "one record, or an array of records, in game JSON", value = ApiDocs.GAME_JSON_RECORD))})
+    @APIResponse(responseCode = "202", description = "Queued: the job, with nothing processed yet.",
+            headers = @Header(name = "Location", description = ApiDocs.LOCATION, schema = @Schema(type = SchemaType.STRING,
+                    examples = "http://localhost:8080/api/imports/2")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobDto.class), examples =
+                    @ExampleObject(name = "queued", value = ApiDocs.IMPORT_QUEUED)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_IMPORT)
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "429", ref = ApiDocs.IMPORT_QUEUE_FULL)
+    public Response submitBody(@Parameter(description = ApiDocs.RULES + ", for every record (default: each record's own, else its format's default)",
+                                       example = "chu-lishogi") @QueryParam("rules") String rules,
+                               @Parameter(description = ApiDocs.LENIENT, example = "false") @QueryParam("lenient") @DefaultValue("false") boolean lenient,
+                               @Parameter(description = "one-body form only: a name for the body in outcomes and errors (default `request`)",
+                                       example = "club-games.txt") @QueryParam("name") @DefaultValue("request") String name,
                                byte[] body) {
         RuleSet r = rules == null ? null : RulesResource.ruleSet(rules);
         if (body == null || body.length == 0)
@@ -149,12 +207,22 @@ public class ImportsResource {
     @GET
     @Path("/{id}")
     @Transactional
-    @Operation(summary = "A job: status, counters, per-record outcomes", description = "Outcomes are paged in record order; `outcome` filters them.")
-    @APIResponse(responseCode = "200", description = "the job", content = @Content(schema = @Schema(implementation = JobDto.class)))
-    @APIResponse(responseCode = "404", description = "no such job", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public JobDto get(@PathParam("id") long id,
-                      @Parameter(description = "imported, duplicate or failed") @QueryParam("outcome") String outcome,
-                      @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("100") int size) {
+    @Operation(summary = "A job: status, counters, per-record outcomes",
+            description = "For following an import and finding the records it refused. Status is queued, running, done or failed "
+                    + "(the job as a whole: an unreadable archive, say; single records that fail do not fail the job). Counters are "
+                    + "live while the job runs. Outcomes are paged in record order (`page` from 0, `size` 1 to 1000, default 100); "
+                    + "`outcome` keeps one kind, e.g. `failed` to see every refused record with its line, ply, move and reason; "
+                    + "`outcomesTotal` counts those stored so far. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The job and one page of its outcomes.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobDto.class), examples =
+                    @ExampleObject(name = "done", summary = "the USI move lists example, finished", value = ApiDocs.IMPORT_DONE)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_IMPORT_LISTING)
+    @APIResponse(responseCode = "404", ref = ApiDocs.IMPORT_JOB_NOT_FOUND)
+    public JobDto get(@Parameter(description = ApiDocs.JOB_ID, example = "2") @PathParam("id") long id,
+                      @Parameter(description = "only outcomes of this kind", example = "failed", schema = @Schema(type = SchemaType.STRING,
+                              enumeration = {"imported", "duplicate", "failed"})) @QueryParam("outcome") String outcome,
+                      @Parameter(description = ApiDocs.PAGE + ", of the outcomes", example = "0") @QueryParam("page") @DefaultValue("0") int page,
+                      @Parameter(description = "outcomes per page, 1 to 1000", example = "100") @QueryParam("size") @DefaultValue("100") int size) {
         if (outcome != null && !OUTCOME_FILTERS.contains(outcome))
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad outcome filter", "outcome must be imported, duplicate or failed").withField("outcome");
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
@@ -170,8 +238,15 @@ public class ImportsResource {
 
     @GET
     @Transactional
-    @Operation(summary = "Recent jobs", description = "Newest first, paged; without outcomes.")
-    public List<JobDto> list(@QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("20") int size) {
+    @Operation(summary = "Recent jobs",
+            description = "For an overview of what was imported. Newest first, paged (`page` from 0, `size` 1 to 200, default 20); "
+                    + "each job with its counters, without outcomes. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "One page of jobs, newest first.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = JobDto.class),
+                    examples = @ExampleObject(name = "jobs", value = ApiDocs.IMPORT_LIST)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_IMPORT_LISTING)
+    public List<JobDto> list(@Parameter(description = ApiDocs.PAGE, example = "0") @QueryParam("page") @DefaultValue("0") int page,
+                             @Parameter(description = "jobs per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
         return ImportJob.<ImportJob>findAll(Sort.descending("id")).page(Page.of(page, size)).list().stream()
@@ -184,10 +259,16 @@ public class ImportsResource {
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     @Blocking
     @Operation(summary = "Progress events (SSE)",
-            description = "One event with the job's counters whenever they change (checked four times a second); the stream ends after the "
-                    + "event that shows the job done or failed. A finished job gives one event.")
-    @APIResponse(responseCode = "404", description = "no such job", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Multi<ProgressDto> events(@PathParam("id") long id) {
+            description = "For progress bars: a server-sent event stream. One event (a JSON ProgressDto in `data:`) with the job's "
+                    + "counters whenever they change (checked four times a second); the stream ends after the event that shows the "
+                    + "job done or failed. A finished job gives one event. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The event stream.",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = ProgressDto.class), examples =
+                    @ExampleObject(name = "finished job", summary = "the events of the USI move lists example, once it is done",
+                            value = ApiDocs.IMPORT_EVENTS)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_PARAMETER)
+    @APIResponse(responseCode = "404", ref = ApiDocs.IMPORT_JOB_NOT_FOUND)
+    public Multi<ProgressDto> events(@Parameter(description = ApiDocs.JOB_ID, example = "2") @PathParam("id") long id) {
         ImportJobs.Progress first = jobs.progress(id);
         if (first == null) throw ProblemException.notFound("No such import job", "no import job with id " + id);
         return ProgressStream.of(() -> jobs.progress(id), ImportJobs.Progress::finished, EVENT_PERIOD).map(ProgressDto::of);

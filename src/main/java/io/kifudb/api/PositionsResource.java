@@ -13,8 +13,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -58,21 +60,29 @@ public class PositionsResource {
             + "Games match when they reach the same board, side to move and counter-strike marker under the same rule set, "
             + "at any ply and by any move order. Each game is listed once, at the first ply it reached the position.";
 
+    /** Paging and sorting of hits, as GET /api/positions/games, GET /api/explorer and the pattern search do it. */
+    static final String PAGING_NOTE = " Paged: `page` from 0, `size` 1 to 200, no deeper than hit 100000; `total` counts every hit. "
+            + "`sort` is one of " + Order.ACCEPTED + " (default -date, undated games last).";
+    static final String SORT = "order of the hits: " + Order.ACCEPTED + "; default -date (undated games last)";
+
     @GET
     @Path("/games")
-    @Operation(summary = "Games that reach a position", description = POSITION_NOTE)
-    @APIResponse(responseCode = "200", description = "one page of the games")
-    @APIResponse(responseCode = "400", description = "missing or unknown rule set, unreadable SFEN, an illegal move (with its ply), bad paging or sort",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "the position index is closed",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @Operation(summary = "Games that reach a position",
+            description = "For \"where was this position played?\", transpositions included. " + POSITION_NOTE + PAGING_NOTE
+                    + " Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "One page of the games.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PositionGamesDto.class), examples =
+                    @ExampleObject(name = "after 7i7h 5d5e", summary = "GET /api/positions/games?rules=chu-lishogi&play=7i7h,5d5e&size=3",
+                            value = ApiDocs.POSITION_GAMES)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_POSITION_LISTING)
+    @APIResponse(responseCode = "503", ref = ApiDocs.INDEX_UNAVAILABLE)
     public PositionGamesDto games(
-            @Parameter(description = "rule set id (required)", example = "chu") @QueryParam("rules") String rules,
-            @Parameter(description = "position in SFEN; default the rule set's start position") @QueryParam("sfen") String sfen,
-            @Parameter(description = "USI moves to play from the SFEN first, comma-separated", example = "7i7h,6d6e") @QueryParam("play") String play,
-            @Parameter(description = "sort: " + Order.ACCEPTED + "; default -date (undated games last)") @QueryParam("sort") String sort,
-            @QueryParam("page") @DefaultValue("0") int page,
-            @QueryParam("size") @DefaultValue("20") int size) {
+            @Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
+            @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
+            @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
+            @Parameter(description = SORT, example = "-date") @QueryParam("sort") String sort,
+            @Parameter(description = ApiDocs.PAGE, example = "0") @QueryParam("page") @DefaultValue("0") int page,
+            @Parameter(description = "games per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
         PositionArgs.checkPage(page, size);
         Order order = PositionArgs.order(sort);
@@ -90,15 +100,27 @@ public class PositionsResource {
     @Path("/search")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Partial-board pattern search",
-            description = "Every position of every stored game under the rule set is a candidate; a position matches when every criterion holds: "
+            description = "For questions about a part of the board (\"sente's Lion in gote's camp\", \"a promoted Pawn anywhere\"). "
+                    + "Every position of every stored game under the rule set is a candidate; a position matches when every criterion holds: "
                     + "pieces present (on given squares, in a region, or anywhere), pieces absent, empty squares, material counts, side to move, "
-                    + "ply range, and the game filters (player, sente, gote, event, result, date range). Hits are positions: `ply` is the ply of "
-                    + "the matching position and `move` the move played from it. Paged and sorted like GET /api/positions/games.")
-    @APIResponse(responseCode = "200", description = "one page of matching positions")
-    @APIResponse(responseCode = "400", description = "an unknown piece or square, a bad region, count, date or paging; the problem's `field` names it",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "the position index is closed",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+                    + "ply range, and the game filters (player, sente, gote, event, result, date range); at most 64 criteria. Hits are "
+                    + "positions: `ply` is the ply of the matching position and `move` the move played from it, so one game can match "
+                    + "at several plies." + PAGING_NOTE
+                    + " A read with a body: public, no API key needed.")
+    @RequestBody(description = "The pattern; pieces in SFEN letters (upper case sente, lower case gote, `+` promoted), squares "
+            + "as in USI (file number, rank letter: `7h`, `10e`).", required = true,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PatternArgs.PatternRequest.class),
+                    examples = {
+                            @ExampleObject(name = "Lion on a square", summary = "sente's Lion on 8f, gote to move", value = ApiDocs.PATTERN_SIMPLE),
+                            @ExampleObject(name = "combined", summary = "sente's Lion in ranks a-f while gote has no Free King, in games of Kuri",
+                                    value = ApiDocs.PATTERN_COMBINED)}))
+    @APIResponse(responseCode = "200", description = "One page of matching positions.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PatternResultDto.class), examples = {
+                    @ExampleObject(name = "Lion on a square", summary = "the answer to the first request example",
+                            value = ApiDocs.PATTERN_RESULT_SIMPLE),
+                    @ExampleObject(name = "combined", summary = "the answer to the second request example", value = ApiDocs.PATTERN_RESULT_COMBINED)}))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_PATTERN)
+    @APIResponse(responseCode = "503", ref = ApiDocs.INDEX_UNAVAILABLE)
     public PatternResultDto search(PatternArgs.PatternRequest request) {
         io.kifudb.index.Pattern pattern = PatternArgs.pattern(request);
         int page = request.page() == null ? 0 : request.page(), size = request.size() == null ? 20 : request.size();

@@ -11,7 +11,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -70,17 +72,29 @@ public class RulesResource {
     }
 
     @GET
-    @Operation(summary = "List the rule sets", description = "Every rule set with its board size, start SFEN, pieces and policies.")
+    @Operation(summary = "List the rule sets",
+            description = "For clients setting up a board: every rule set with its board size, start SFEN, pieces and policies "
+                    + "(Chu Shogi under JCSA, SDIN and lishogi rules; the 13x13 Dai Shogi variants). The `id` is what every other "
+                    + "operation takes as `rules`. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "Every rule set.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = RuleSetDto.class),
+                    examples = @ExampleObject(name = "rule sets", summary = "the first of the six rule sets, with 3 of its 39 pieces",
+                            value = ApiDocs.RULE_SETS)))
+    @APIResponse(responseCode = "406", ref = ApiDocs.NOT_ACCEPTABLE)
     public List<RuleSetDto> list() {
         return RuleSet.all().stream().map(RulesResource::dto).toList();
     }
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "One rule set")
-    @APIResponse(responseCode = "200", description = "the rule set")
-    @APIResponse(responseCode = "400", description = "unknown rule set", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public RuleSetDto get(@PathParam("id") String id) {
+    @Operation(summary = "One rule set",
+            description = "The board size, start SFEN, pieces (SFEN letter, kanji, name, movement, promotion) and policies of one "
+                    + "rule set. An unknown id is a 400 `unknown-rule-set`, as everywhere a rule set is named. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The rule set.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RuleSetDto.class), examples =
+                    @ExampleObject(name = "chu", summary = "GET /api/rules/chu, with 3 of its 39 pieces", value = ApiDocs.RULE_SET)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.UNKNOWN_RULE_SET)
+    public RuleSetDto get(@Parameter(description = "the rule set's id", example = "chu") @PathParam("id") String id) {
         return dto(ruleSet(id));
     }
 
@@ -90,15 +104,16 @@ public class RulesResource {
             description = "Plays the given moves (if any) from the SFEN (default: the start position), then gives the resulting SFEN, "
                     + "its legal moves (canonical USI, sorted) and the game status. Every spelling of a move is accepted "
                     + "(e.g. a Lion's 7j7i6h for 7j6h); the played moves are echoed in canonical spelling. The 13x13 rule sets "
-                    + "add exits (5aoff), tries (5atry) and the normal capture of a drunk elephant (7g7f!, 7e7d+!).")
-    @APIResponse(responseCode = "200", description = "the position and its moves")
-    @APIResponse(responseCode = "400", description = "unknown rule set, unreadable SFEN, or an illegal move (with its ply)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public MovesDto moves(@PathParam("id") String id,
-                          @Parameter(description = "start position in SFEN; default the rule set's start position",
-                                  example = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1")
+                    + "add exits (5aoff), tries (5atry) and the normal capture of a drunk elephant (7g7f!, 7e7d+!). "
+                    + "For game clients and move validation. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "The position and its moves.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MovesDto.class), examples =
+                    @ExampleObject(name = "after 7i7h 6d6e", summary = "GET /api/rules/chu/moves?play=7i7h,6d6e", value = ApiDocs.MOVES)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.BAD_POSITION)
+    public MovesDto moves(@Parameter(description = "the rule set's id", example = "chu") @PathParam("id") String id,
+                          @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START)
                           @QueryParam("sfen") String sfen,
-                          @Parameter(description = "USI moves to play first, comma-separated", example = "7i7h,6d6e")
+                          @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e")
                           @QueryParam("play") String play) {
         PositionArgs.Resolved at = PositionArgs.resolve(ruleSet(id), sfen, play);
         RuleSet rules = at.rules();

@@ -1,0 +1,221 @@
+/**
+ * The REST API. The OpenAPI definition below declares, once, what several operations share: the bearer
+ * security scheme and the error responses (each an {@code application/problem+json} {@link io.kifudb.api.Problem}
+ * with examples the service really answers). Operations refer to a response by its name in
+ * {@link io.kifudb.api.ApiDocs}; the document's title, version and description come from
+ * {@code quarkus.smallrye-openapi.info-*}, which take precedence over the {@code info} here.
+ */
+@OpenAPIDefinition(
+        info = @Info(title = "kifudb API", version = "see quarkus.smallrye-openapi.info-version"),
+        components = @Components(
+                securitySchemes = @SecurityScheme(securitySchemeName = ApiDocs.BEARER, type = SecuritySchemeType.HTTP,
+                        scheme = "bearer", description = ApiDocs.BEARER_DESCRIPTION),
+                responses = {
+                        // ---- shared
+                        @APIResponse(name = ApiDocs.UNAUTHORIZED, description = "No API key: the request needs "
+                                + "`Authorization: Bearer <key>`.",
+                                headers = @Header(name = "WWW-Authenticate", description = "the scheme to use",
+                                        schema = @Schema(type = SchemaType.STRING, examples = "Bearer realm=\"kifudb\"")),
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "unauthorized", value = ApiDocs.P_UNAUTHORIZED))),
+                        @APIResponse(name = ApiDocs.FORBIDDEN, description = "The key in the Authorization header is not one of "
+                                + "`kifudb.api-keys` (or the header is not `Bearer <key>`).",
+                                headers = @Header(name = "WWW-Authenticate", description = "the scheme to use",
+                                        schema = @Schema(type = SchemaType.STRING, examples = "Bearer realm=\"kifudb\"")),
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "forbidden", value = ApiDocs.P_FORBIDDEN))),
+                        @APIResponse(name = ApiDocs.INVALID_PARAMETER, description = "A path or query parameter does not have "
+                                + "the parameter's type (e.g. an id that is not a number).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "invalid-parameter", value = ApiDocs.P_INVALID_PARAMETER))),
+                        @APIResponse(name = ApiDocs.NOT_ACCEPTABLE, description = "The Accept header names no media type the "
+                                + "operation produces.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-acceptable", value = ApiDocs.P_NOT_ACCEPTABLE))),
+                        @APIResponse(name = ApiDocs.INDEX_UNAVAILABLE, description = "The position index is closed (the service "
+                                + "is shutting down, or an operator closed it); worth retrying.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "index-unavailable", value = ApiDocs.P_INDEX_UNAVAILABLE))),
+
+                        // ---- positions (rules, sfen, play) and listings of them
+                        @APIResponse(name = ApiDocs.BAD_POSITION, description = "The position cannot be set up: the rule set "
+                                + "unknown (or missing, where `rules` is a query parameter), an unreadable SFEN, or an illegal move in `play` (the problem gives its ply and move).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
+                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET),
+                                                @ExampleObject(name = "invalid-sfen", value = ApiDocs.P_INVALID_SFEN),
+                                                @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY)})),
+                        @APIResponse(name = ApiDocs.BAD_POSITION_LISTING, description = "The position cannot be set up (`rules` "
+                                + "missing or unknown, an unreadable SFEN, an illegal move in `play` with its ply), or the paging "
+                                + "or sort is wrong (`size` 1 to 200, at most 100000 hits deep, a known sort key).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
+                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET),
+                                                @ExampleObject(name = "invalid-sfen", value = ApiDocs.P_INVALID_SFEN),
+                                                @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY),
+                                                @ExampleObject(name = "bad sort", value = ApiDocs.P_BAD_SORT),
+                                                @ExampleObject(name = "page too deep", value = ApiDocs.P_PAGE_TOO_DEEP)})),
+                        @APIResponse(name = ApiDocs.UNKNOWN_RULE_SET, description = "No rule set has that id.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET))),
+                        @APIResponse(name = ApiDocs.BAD_PATTERN, description = "The pattern is wrong: `rules` missing or unknown, "
+                                + "an unknown piece or square, a bad region, count, side, result or date, more than 64 criteria, "
+                                + "bad paging or sort (the problem's `field` names the member, e.g. `pieces[0].piece`), or the "
+                                + "body is not JSON of the pattern's shape (`invalid-json`).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "unknown piece", value = ApiDocs.P_BAD_PATTERN_PIECE),
+                                                @ExampleObject(name = "unknown square", value = ApiDocs.P_BAD_PATTERN_SQUARE),
+                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
+                                                @ExampleObject(name = "invalid-json", value = ApiDocs.P_INVALID_JSON)})),
+
+                        // ---- games
+                        @APIResponse(name = ApiDocs.BAD_RECORD, description = "The body holds no record, a record that cannot "
+                                + "be read (the problem gives the line), more than one record, or the rule set is unknown.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "empty record", value = ApiDocs.P_EMPTY_RECORD),
+                                                @ExampleObject(name = "invalid-record", value = ApiDocs.P_UNREADABLE_RECORD),
+                                                @ExampleObject(name = "several records", value = ApiDocs.P_ONE_RECORD_EXPECTED),
+                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
+                        @APIResponse(name = ApiDocs.ILLEGAL_MOVE_IN_RECORD, description = "The record was read but breaks the rules: "
+                                + "the problem names the ply, the move, the line of the record and why the move is illegal. "
+                                + "Nothing is stored (unless `lenient`, which stores the legal prefix instead of refusing).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_RECORD))),
+                        @APIResponse(name = ApiDocs.BAD_GAME_FORMAT, description = "An unknown `format`, or an id that is not a number.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "unknown format", value = ApiDocs.P_UNKNOWN_FORMAT),
+                                                @ExampleObject(name = "invalid-parameter", value = ApiDocs.P_INVALID_PARAMETER)})),
+                        @APIResponse(name = ApiDocs.UNWRITABLE_RECORD, description = "The requested format cannot express this game "
+                                + "(`csg`: a game that is not Chu Shogi, or whose start is none of the .csg setups).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "unwritable-record", value = ApiDocs.P_UNWRITABLE_RECORD))),
+                        @APIResponse(name = ApiDocs.GAME_NOT_FOUND, description = "No game has that id.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_GAME_NOT_FOUND))),
+                        @APIResponse(name = ApiDocs.BAD_GAME_SEARCH, description = "A bad filter or paging: an unknown rule set, "
+                                + "a date that is not yyyy-MM-dd, `page` below 0, `size` outside 1 to 200.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "bad date", value = ApiDocs.P_BAD_DATE),
+                                                @ExampleObject(name = "bad size", value = ApiDocs.P_BAD_SIZE),
+                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
+
+                        // ---- imports
+                        @APIResponse(name = ApiDocs.BAD_IMPORT, description = "Nothing to import (an empty body, a multipart "
+                                + "request without a file part) or an unknown rule set.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "empty body", value = ApiDocs.P_EMPTY_IMPORT_BODY),
+                                                @ExampleObject(name = "no file", value = ApiDocs.P_NO_FILE),
+                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
+                        @APIResponse(name = ApiDocs.BAD_IMPORT_LISTING, description = "A bad `outcome` filter or paging, or an id "
+                                + "that is not a number.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "bad outcome filter", value = ApiDocs.P_BAD_OUTCOME_FILTER),
+                                                @ExampleObject(name = "bad size", value = ApiDocs.P_BAD_IMPORT_SIZE),
+                                                @ExampleObject(name = "invalid-parameter", value = ApiDocs.P_INVALID_PARAMETER)})),
+                        @APIResponse(name = ApiDocs.IMPORT_QUEUE_FULL, description = "As many import jobs as "
+                                + "`kifudb.import.queue-size` are waiting already; retry after the given seconds (30).",
+                                headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
+                                        schema = @Schema(type = SchemaType.INTEGER, examples = "30")),
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "queue-full", value = ApiDocs.P_IMPORT_QUEUE_FULL))),
+                        @APIResponse(name = ApiDocs.IMPORT_JOB_NOT_FOUND, description = "No import job has that id.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_IMPORT_JOB_NOT_FOUND))),
+
+                        // ---- analysis
+                        @APIResponse(name = ApiDocs.BAD_ANALYSIS_REQUEST, description = "The request is wrong: no body, `rules` "
+                                + "missing or unknown, an unreadable SFEN, an illegal move in `moves` (reported with `field: play`), "
+                                + "a limit out of range (`field` names it), or a body that is not JSON of the request's shape.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "limit out of range", value = ApiDocs.P_BAD_ANALYSIS_LIMIT),
+                                                @ExampleObject(name = "too many lines", value = ApiDocs.P_BAD_ANALYSIS_MULTIPV),
+                                                @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY),
+                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
+                                                @ExampleObject(name = "empty body", value = ApiDocs.P_EMPTY_ANALYSIS_BODY)})),
+                        @APIResponse(name = ApiDocs.ANONYMOUS_QUOTA, description = "Sent without an API key while the anonymous "
+                                + "quota (`kifudb.analysis.anonymous-jobs` jobs queued or running at once) is used up: send a key, "
+                                + "or try again when one of them has finished.",
+                                headers = @Header(name = "WWW-Authenticate", description = "the scheme to use",
+                                        schema = @Schema(type = SchemaType.STRING, examples = "Bearer realm=\"kifudb\"")),
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "unauthorized", value = ApiDocs.P_ANONYMOUS_QUOTA))),
+                        @APIResponse(name = ApiDocs.GAME_OVER, description = "The game is over in that position (the rules decided "
+                                + "it): there is nothing to analyse.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "game-over", value = ApiDocs.P_GAME_OVER))),
+                        @APIResponse(name = ApiDocs.ANALYSIS_QUEUE_FULL, description = "As many analysis jobs as "
+                                + "`kifudb.analysis.queue-size` are waiting already; retry after the given seconds (10 for a "
+                                + "position, 30 for a whole game).",
+                                headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
+                                        schema = @Schema(type = SchemaType.INTEGER, examples = "10")),
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "queue-full", value = ApiDocs.P_ANALYSIS_QUEUE_FULL))),
+                        @APIResponse(name = ApiDocs.ANALYSIS_JOB_NOT_FOUND, description = "No analysis job has that id. Jobs live "
+                                + "in memory: a restart forgets them, and beyond 2000 jobs the finished ones go (those finished over "
+                                + "an hour ago first); their results stay in the evaluation cache (GET /api/evals).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_ANALYSIS_JOB_NOT_FOUND))),
+                        @APIResponse(name = ApiDocs.BAD_EVAL_QUERY, description = "The position cannot be set up (`rules` missing "
+                                + "or unknown, an unreadable SFEN, an illegal move in `play`), or `multiPv` is below 1.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "bad multiPv", value = ApiDocs.P_BAD_EVAL_MULTIPV),
+                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
+                                                @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY)})),
+                        @APIResponse(name = ApiDocs.NO_CACHED_EVALUATION, description = "No search of this position with at least "
+                                + "`multiPv` lines is cached; POST /api/analysis makes one.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_NO_CACHED_EVALUATION))),
+                        @APIResponse(name = ApiDocs.BAD_GAME_ANALYSIS, description = "`movetime` or `depth` out of range (`field` "
+                                + "names it), or an id that is not a number.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "movetime out of range", value = ApiDocs.P_BAD_GAME_ANALYSIS),
+                                                @ExampleObject(name = "invalid-parameter", value = ApiDocs.P_INVALID_PARAMETER)})),
+                        @APIResponse(name = ApiDocs.GAME_NOT_ANALYSED, description = "The game has no stored analysis (it does not "
+                                + "exist, or was never analysed, or its analysis has not finished yet).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_GAME_NOT_ANALYSED))),
+
+                        // ---- experiments
+                        @APIResponse(name = ApiDocs.BAD_EXPERIMENT, description = "Fewer than two rule sets, an unknown one, rule "
+                                + "sets of different games, a setting out of range (`field` names it), or a body that is not "
+                                + "JSON of the request's shape.",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "different games", value = ApiDocs.P_BAD_EXPERIMENT),
+                                                @ExampleObject(name = "no rule sets", value = ApiDocs.P_NO_RULE_SETS),
+                                                @ExampleObject(name = "games out of range", value = ApiDocs.P_BAD_EXPERIMENT_GAMES),
+                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
+                        @APIResponse(name = ApiDocs.EXPERIMENT_QUEUE_FULL, description = "One experiment is running and "
+                                + "`kifudb.experiments.queue-size` are waiting; retry after the given seconds (60).",
+                                headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
+                                        schema = @Schema(type = SchemaType.INTEGER, examples = "60")),
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "queue-full", value = ApiDocs.P_EXPERIMENT_QUEUE_FULL))),
+                        @APIResponse(name = ApiDocs.EXPERIMENT_NOT_FOUND, description = "No experiment has that id (experiments "
+                                + "live in memory: a restart forgets them).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_EXPERIMENT_NOT_FOUND)))}))
+package io.kifudb.api;
+
+import org.eclipse.microprofile.openapi.annotations.Components;
+import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.info.Info;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
