@@ -94,6 +94,7 @@ public class AnalysisResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples =
                     @ExampleObject(name = "cached", summary = "the depth 6 example, sent again", value = ApiDocs.ANALYSIS_CACHED)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_ANALYSIS_REQUEST)
+    @APIResponse(responseCode = "413", ref = ApiDocs.BODY_TOO_LARGE)
     @APIResponse(responseCode = "401", ref = ApiDocs.ANONYMOUS_QUOTA)
     @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
     @APIResponse(responseCode = "422", ref = ApiDocs.GAME_OVER)

@@ -61,6 +61,13 @@ final class ApiDocs {
     static final String BAD_EXPERIMENT = "BadExperiment";
     static final String EXPERIMENT_QUEUE_FULL = "ExperimentQueueFull";
     static final String EXPERIMENT_NOT_FOUND = "ExperimentNotFound";
+    static final String BODY_TOO_LARGE = "BodyTooLarge";
+    static final String NOT_MODIFIED = "NotModified";
+    /** Appended to the description of the reads ConditionalGets tags. */
+    static final String TAGGED_FOR_A_DAY = " The answer depends on the request alone: it carries an `ETag` (a hash of the answer) and "
+            + "`Cache-Control: public, max-age=86400`; `If-None-Match` with the tag is answered 304 without a body.";
+    static final String TAGGED_FOR_A_MINUTE = " The answer carries an `ETag` (a hash of it: it changes when a deeper search is cached) and "
+            + "`Cache-Control: public, max-age=60`; `If-None-Match` with the tag is answered 304 without a body.";
 
     // ---------------------------------------------------------------- shared wording
 
@@ -157,6 +164,15 @@ final class ApiDocs {
     static final String P_BAD_IMPORT_SIZE = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad size","status":400,
              "detail":"size must be 1 to 1000","field":"size"}""";
+    static final String P_JOB_QUOTA = """
+            {"type":"https://kifudb.io/problems/job-quota","title":"Too many jobs for this API key","status":429,
+             "detail":"this key has 4 jobs queued or running (at most 4, kifudb.jobs.per-key); wait for one to finish or cancel one"}""";
+    static final String P_BODY_TOO_LARGE = """
+            {"type":"https://kifudb.io/problems/body-too-large","title":"Request body too large","status":413,
+             "detail":"the body is larger than 67108864 bytes (quarkus.http.limits.max-body-size); split a bulk import into several requests"}""";
+    static final String P_RECORD_TOO_LONG = """
+            {"type":"https://kifudb.io/problems/record-too-long","title":"Record too long","status":422,
+             "detail":"the record has 10001 plies; at most 10000 are accepted (kifudb.import.max-plies)","line":1}""";
     static final String P_IMPORT_QUEUE_FULL = """
             {"type":"https://kifudb.io/problems/queue-full","title":"Import queue full","status":429,
              "detail":"the import queue is full (16 jobs waiting); try again later"}""";

@@ -8,7 +8,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -33,22 +32,21 @@ public class DiagramResource {
             description = "The position (`sfen`, default the start, after the moves in `play`) drawn square by square: pieces by their kanji "
                     + "(two characters, one above the other), gote's turned round, promoted pieces in red, the squares of the last move in "
                     + "`play` highlighted; files numbered across the top, ranks lettered down the right as in SFEN/USI. "
-                    + "For frontends and documentation (as the source of an image). The diagram depends on the query alone, so it carries "
-                    + "`Cache-Control: max-age=86400`. Public: no API key needed.")
+                    + "For frontends and documentation (as the source of an image). Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
     @APIResponse(responseCode = "200", description = "The diagram.",
             headers = @Header(name = "Cache-Control", description = "the diagram may be cached for a day",
-                    schema = @Schema(type = SchemaType.STRING, examples = "no-transform, max-age=86400")),
+                    schema = @Schema(type = SchemaType.STRING, examples = "public, max-age=86400")),
             content = @Content(mediaType = SVG, schema = @Schema(type = SchemaType.STRING), examples =
                     @ExampleObject(name = "after 7i7h", summary = "GET /api/positions/diagram.svg?rules=chu&play=7i7h (most elements cut)",
                             value = ApiDocs.DIAGRAM)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_POSITION)
+    @APIResponse(responseCode = "304", ref = ApiDocs.NOT_MODIFIED)
     public Response diagram(@Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
                             @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
                             @Parameter(description = ApiDocs.PLAY + "; the last one is highlighted", example = "7i7h") @QueryParam("play") String play) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
-        CacheControl cache = new CacheControl();
-        cache.setMaxAge(86_400); // a diagram is a pure function of its query
-        return Response.ok(svg(at.position()), SVG).cacheControl(cache).build();
+        // A diagram is a pure function of its query: ConditionalGets tags it and lets it be cached for a day.
+        return Response.ok(svg(at.position()), SVG).build();
     }
 
     static String svg(Position pos) {

@@ -28,11 +28,12 @@ public class EvalsResource {
     @Operation(summary = "The cached evaluation of a position",
             description = "For showing an evaluation without starting a search: the deepest cached search of the position "
                     + "(`sfen`, default the start, after `play`) with at least `multiPv` lines, cut to `multiPv` lines. Every "
-                    + "analysis job fills the cache, cancelled ones too. Public: no API key needed.")
+                    + "analysis job fills the cache, cancelled ones too. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_MINUTE)
     @APIResponse(responseCode = "200", description = "The evaluation.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisService.Cached.class), examples =
                     @ExampleObject(name = "after 7i7h 6d6e", summary = "GET /api/evals?rules=chu&play=7i7h,6d6e", value = ApiDocs.EVAL)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_EVAL_QUERY)
+    @APIResponse(responseCode = "304", ref = ApiDocs.NOT_MODIFIED)
     @APIResponse(responseCode = "404", ref = ApiDocs.NO_CACHED_EVALUATION)
     public AnalysisService.Cached get(@Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
                                       @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,

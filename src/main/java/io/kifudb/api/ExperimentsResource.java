@@ -74,6 +74,7 @@ public class ExperimentsResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ExperimentJobs.Snapshot.class), examples =
                     @ExampleObject(name = "queued", summary = "the answer to the chu rules example", value = ApiDocs.EXPERIMENT_QUEUED)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_EXPERIMENT)
+    @APIResponse(responseCode = "413", ref = ApiDocs.BODY_TOO_LARGE)
     @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
     @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
     @APIResponse(responseCode = "429", ref = ApiDocs.EXPERIMENT_QUEUE_FULL)

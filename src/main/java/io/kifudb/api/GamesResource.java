@@ -140,6 +140,7 @@ public class GamesResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = GameDto.class), examples =
                     @ExampleObject(name = "duplicate", summary = "the game JSON example, sent a second time", value = ApiDocs.GAME_DUPLICATE)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_RECORD)
+    @APIResponse(responseCode = "413", ref = ApiDocs.BODY_TOO_LARGE)
     @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
     @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
     @APIResponse(responseCode = "422", ref = ApiDocs.ILLEGAL_MOVE_IN_RECORD)

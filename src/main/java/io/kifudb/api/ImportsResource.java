@@ -128,6 +128,7 @@ public class ImportsResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobDto.class), examples =
                     @ExampleObject(name = "queued", value = ApiDocs.IMPORT_QUEUED)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_IMPORT)
+    @APIResponse(responseCode = "413", ref = ApiDocs.BODY_TOO_LARGE)
     @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
     @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
     @APIResponse(responseCode = "429", ref = ApiDocs.IMPORT_QUEUE_FULL)
@@ -175,6 +176,7 @@ public class ImportsResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobDto.class), examples =
                     @ExampleObject(name = "queued", value = ApiDocs.IMPORT_QUEUED)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_IMPORT)
+    @APIResponse(responseCode = "413", ref = ApiDocs.BODY_TOO_LARGE)
     @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
     @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
     @APIResponse(responseCode = "429", ref = ApiDocs.IMPORT_QUEUE_FULL)

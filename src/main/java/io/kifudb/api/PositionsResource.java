@@ -120,6 +120,7 @@ public class PositionsResource {
                             value = ApiDocs.PATTERN_RESULT_SIMPLE),
                     @ExampleObject(name = "combined", summary = "the answer to the second request example", value = ApiDocs.PATTERN_RESULT_COMBINED)}))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_PATTERN)
+    @APIResponse(responseCode = "413", ref = ApiDocs.BODY_TOO_LARGE)
     @APIResponse(responseCode = "503", ref = ApiDocs.INDEX_UNAVAILABLE)
     public PatternResultDto search(PatternArgs.PatternRequest request) {
         io.kifudb.index.Pattern pattern = PatternArgs.pattern(request);

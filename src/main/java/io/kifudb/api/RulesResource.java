@@ -75,12 +75,13 @@ public class RulesResource {
     @Operation(summary = "List the rule sets",
             description = "For clients setting up a board: every rule set with its board size, start SFEN, pieces and policies "
                     + "(Chu Shogi under JCSA, SDIN and lishogi rules; the 13x13 Dai Shogi variants). The `id` is what every other "
-                    + "operation takes as `rules`. Public: no API key needed.")
+                    + "operation takes as `rules`. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
     @APIResponse(responseCode = "200", description = "Every rule set.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = RuleSetDto.class),
                     examples = @ExampleObject(name = "rule sets", summary = "the first of the six rule sets, with 3 of its 39 pieces",
                             value = ApiDocs.RULE_SETS)))
     @APIResponse(responseCode = "406", ref = ApiDocs.NOT_ACCEPTABLE)
+    @APIResponse(responseCode = "304", ref = ApiDocs.NOT_MODIFIED)
     public List<RuleSetDto> list() {
         return RuleSet.all().stream().map(RulesResource::dto).toList();
     }
@@ -89,11 +90,12 @@ public class RulesResource {
     @Path("/{id}")
     @Operation(summary = "One rule set",
             description = "The board size, start SFEN, pieces (SFEN letter, kanji, name, movement, promotion) and policies of one "
-                    + "rule set. An unknown id is a 400 `unknown-rule-set`, as everywhere a rule set is named. Public: no API key needed.")
+                    + "rule set. An unknown id is a 400 `unknown-rule-set`, as everywhere a rule set is named. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
     @APIResponse(responseCode = "200", description = "The rule set.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RuleSetDto.class), examples =
                     @ExampleObject(name = "chu", summary = "GET /api/rules/chu, with 3 of its 39 pieces", value = ApiDocs.RULE_SET)))
     @APIResponse(responseCode = "400", ref = ApiDocs.UNKNOWN_RULE_SET)
+    @APIResponse(responseCode = "304", ref = ApiDocs.NOT_MODIFIED)
     public RuleSetDto get(@Parameter(description = "the rule set's id", example = "chu") @PathParam("id") String id) {
         return dto(ruleSet(id));
     }
@@ -105,11 +107,12 @@ public class RulesResource {
                     + "its legal moves (canonical USI, sorted) and the game status. Every spelling of a move is accepted "
                     + "(e.g. a Lion's 7j7i6h for 7j6h); the played moves are echoed in canonical spelling. The 13x13 rule sets "
                     + "add exits (5aoff), tries (5atry) and the normal capture of a drunk elephant (7g7f!, 7e7d+!). "
-                    + "For game clients and move validation. Public: no API key needed.")
+                    + "For game clients and move validation. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
     @APIResponse(responseCode = "200", description = "The position and its moves.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MovesDto.class), examples =
                     @ExampleObject(name = "after 7i7h 6d6e", summary = "GET /api/rules/chu/moves?play=7i7h,6d6e", value = ApiDocs.MOVES)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_POSITION)
+    @APIResponse(responseCode = "304", ref = ApiDocs.NOT_MODIFIED)
     public MovesDto moves(@Parameter(description = "the rule set's id", example = "chu") @PathParam("id") String id,
                           @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START)
                           @QueryParam("sfen") String sfen,

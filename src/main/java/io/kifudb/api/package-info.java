@@ -82,9 +82,11 @@
                                                 @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
                         @APIResponse(name = ApiDocs.ILLEGAL_MOVE_IN_RECORD, description = "The record was read but breaks the rules: "
                                 + "the problem names the ply, the move, the line of the record and why the move is illegal. "
-                                + "Nothing is stored (unless `lenient`, which stores the legal prefix instead of refusing).",
+                                + "Nothing is stored (unless `lenient`, which stores the legal prefix instead of refusing). A record "
+                                + "longer than `kifudb.import.max-plies` is refused before it is replayed (`record-too-long`).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_RECORD))),
+                                        examples = {@ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_RECORD),
+                                                @ExampleObject(name = "record-too-long", value = ApiDocs.P_RECORD_TOO_LONG)})),
                         @APIResponse(name = ApiDocs.BAD_GAME_FORMAT, description = "An unknown `format`, or an id that is not a number.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
@@ -121,11 +123,13 @@
                                                 @ExampleObject(name = "bad size", value = ApiDocs.P_BAD_IMPORT_SIZE),
                                                 @ExampleObject(name = "invalid-parameter", value = ApiDocs.P_INVALID_PARAMETER)})),
                         @APIResponse(name = ApiDocs.IMPORT_QUEUE_FULL, description = "As many import jobs as "
-                                + "`kifudb.import.queue-size` are waiting already; retry after the given seconds (30).",
+                                + "`kifudb.import.queue-size` are waiting already (`queue-full`, retry after 30 s), or the API key "
+                                + "already has `kifudb.jobs.per-key` jobs of any kind queued or running (`job-quota`, 10 s).",
                                 headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
                                         schema = @Schema(type = SchemaType.INTEGER, examples = "30")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "queue-full", value = ApiDocs.P_IMPORT_QUEUE_FULL))),
+                                        examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_IMPORT_QUEUE_FULL),
+                                                @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA)})),
                         @APIResponse(name = ApiDocs.IMPORT_JOB_NOT_FOUND, description = "No import job has that id.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-found", value = ApiDocs.P_IMPORT_JOB_NOT_FOUND))),
@@ -153,12 +157,14 @@
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "game-over", value = ApiDocs.P_GAME_OVER))),
                         @APIResponse(name = ApiDocs.ANALYSIS_QUEUE_FULL, description = "As many analysis jobs as "
-                                + "`kifudb.analysis.queue-size` are waiting already; retry after the given seconds (10 for a "
-                                + "position, 30 for a whole game).",
+                                + "`kifudb.analysis.queue-size` are waiting already (`queue-full`; retry after the given seconds: 10 "
+                                + "for a position, 30 for a whole game), or the API key already has `kifudb.jobs.per-key` jobs of any "
+                                + "kind queued or running (`job-quota`, 10 s).",
                                 headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
                                         schema = @Schema(type = SchemaType.INTEGER, examples = "10")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "queue-full", value = ApiDocs.P_ANALYSIS_QUEUE_FULL))),
+                                        examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_ANALYSIS_QUEUE_FULL),
+                                                @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA)})),
                         @APIResponse(name = ApiDocs.ANALYSIS_JOB_NOT_FOUND, description = "No analysis job has that id. Jobs live "
                                 + "in memory: a restart forgets them, and beyond 2000 jobs the finished ones go (those finished over "
                                 + "an hour ago first); their results stay in the evaluation cache (GET /api/evals).",
@@ -197,15 +203,32 @@
                                                 @ExampleObject(name = "games out of range", value = ApiDocs.P_BAD_EXPERIMENT_GAMES),
                                                 @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
                         @APIResponse(name = ApiDocs.EXPERIMENT_QUEUE_FULL, description = "One experiment is running and "
-                                + "`kifudb.experiments.queue-size` are waiting; retry after the given seconds (60).",
+                                + "`kifudb.experiments.queue-size` are waiting (`queue-full`, retry after 60 s), or the API key already "
+                                + "has `kifudb.jobs.per-key` jobs of any kind queued or running (`job-quota`, 10 s).",
                                 headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
                                         schema = @Schema(type = SchemaType.INTEGER, examples = "60")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "queue-full", value = ApiDocs.P_EXPERIMENT_QUEUE_FULL))),
+                                        examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_EXPERIMENT_QUEUE_FULL),
+                                                @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA)})),
                         @APIResponse(name = ApiDocs.EXPERIMENT_NOT_FOUND, description = "No experiment has that id (experiments "
                                 + "live in memory: a restart forgets them).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_EXPERIMENT_NOT_FOUND)))}))
+                                        examples = @ExampleObject(name = "not-found", value = ApiDocs.P_EXPERIMENT_NOT_FOUND))),
+
+                        // ---- caching
+                        @APIResponse(name = ApiDocs.NOT_MODIFIED, description = "Not modified: the tag in If-None-Match is the current "
+                                + "answer's; no body.",
+                                headers = {
+                                        @Header(name = "ETag", description = "a hash of the answer", schema = @Schema(type = SchemaType.STRING, examples = "\"2c9a0924fa97f7d7aa90ffa2bcaf34aa\"")),
+                                        @Header(name = "Cache-Control", description = "how long the answer may be kept without asking again", schema = @Schema(type = SchemaType.STRING, examples = "public, max-age=86400"))}),
+
+                        // ---- limits
+                        @APIResponse(name = ApiDocs.BODY_TOO_LARGE, description = "The request body (by its Content-Length) is "
+                                + "larger than `quarkus.http.limits.max-body-size` (64 MB) and is refused before it is read; split a "
+                                + "bulk import into several requests. (A chunked body without a length that runs over the limit gets "
+                                + "the same status with an empty body.)",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "body-too-large", value = ApiDocs.P_BODY_TOO_LARGE)))}))
 package io.kifudb.api;
 
 import org.eclipse.microprofile.openapi.annotations.Components;
