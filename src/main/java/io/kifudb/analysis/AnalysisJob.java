@@ -53,6 +53,7 @@ public final class AnalysisJob {
     }
 
     /** The job as it stands; {@code pvs}: the principal variations of the last completed depth, best first (design.md's name). */
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "AnalysisJob", description = "An analysis job: status, progress and what it found")
     public record Snapshot(String id, Status status, String kind, String rules, String sfen, Long gameId, int multiPv,
                            int depth, int seldepth, long nodes, long nps, long timeMs, String bestMove, List<Line> pvs,
                            boolean cached, int positions, int positionsDone, String error, Instant createdAt, Instant finishedAt) {}

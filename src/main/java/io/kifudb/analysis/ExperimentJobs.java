@@ -45,6 +45,7 @@ public class ExperimentJobs {
     private final Map<String, Job> jobs = new ConcurrentHashMap<>();
 
     /** An experiment job as it stands. */
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "ExperimentJob", description = "A rule experiment: status, progress and, when done, the report")
     public record Snapshot(String id, String status, List<String> rules, int games, int total, int done, Experiment.Report report,
                            String error, Instant createdAt, Instant finishedAt) {}
 
@@ -101,6 +102,7 @@ public class ExperimentJobs {
         List<String> ids = rules.stream().map(r -> r.id).toList();
         int total = games * rules.size();
         job.snapshot = new Snapshot(job.id, "queued", ids, games, total, 0, null, null, job.createdAt, null);
+        forgetOldFinished();
         jobs.put(job.id, job);
         try {
             executor.execute(() -> run(job, new Experiment.Spec(rules, games, settings, seed, threads)));
@@ -146,6 +148,15 @@ public class ExperimentJobs {
     private static void finishFailed(Job job, String error) {
         Snapshot c = job.snapshot;
         job.snapshot = new Snapshot(c.id(), "failed", c.rules(), c.games(), c.total(), c.done(), null, error, c.createdAt(), Instant.now());
+    }
+
+    /** Finished experiments kept in memory (their reports are small, but not without bound): the newest. */
+    static final int KEPT_FINISHED = 100;
+
+    private void forgetOldFinished() {
+        List<Job> finished = jobs.values().stream().filter(j -> j.snapshot.finishedAt() != null)
+                .sorted(java.util.Comparator.comparing((Job j) -> j.snapshot.finishedAt()).reversed()).toList();
+        for (Job old : finished.subList(Math.min(KEPT_FINISHED, finished.size()), finished.size())) jobs.remove(old.id);
     }
 
     public Snapshot get(String id) {

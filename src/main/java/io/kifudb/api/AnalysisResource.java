@@ -103,8 +103,8 @@ public class AnalysisResource {
         ApiKeys.Verdict verdict = keys.check(authorization);
         if (verdict == ApiKeys.Verdict.WRONG) return WriteAuthFilter.unauthorized(verdict);
         if (req == null) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Empty body", "the request body holds no analysis request");
-        PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(req.rules()), req.sfen(),
-                req.moves() == null ? null : String.join(",", req.moves()));
+        PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(req.rules(), "body field"), req.sfen(),
+                req.moves() == null ? null : String.join(",", req.moves()), "moves");
         AnalysisJob.Snapshot s;
         try {
             SearchLimits limits = analysis.limits(req.depth(), req.movetime(), req.nodes());

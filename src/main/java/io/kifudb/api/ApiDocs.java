@@ -119,6 +119,12 @@ final class ApiDocs {
     static final String P_ILLEGAL_MOVE_IN_PLAY = """
             {"type":"https://kifudb.io/problems/illegal-move","title":"Illegal move","status":400,
              "detail":"ply 2: illegal move 7h7g: the piece on 7h is not gote's","ply":2,"move":"7h7g","field":"play"}""";
+    static final String P_ILLEGAL_MOVE_IN_MOVES = """
+            {"type":"https://kifudb.io/problems/illegal-move","title":"Illegal move","status":400,
+             "detail":"ply 2: illegal move 7h7g: the piece on 7h is not gote's","ply":2,"move":"7h7g","field":"moves"}""";
+    static final String P_MISSING_RULES_FIELD = """
+            {"type":"https://kifudb.io/problems/bad-request","title":"Missing rule set","status":400,
+             "detail":"the body field 'rules' is required","field":"rules"}""";
     static final String P_BAD_SORT = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad sort","status":400,
              "detail":"unknown sort 'elo'; accepted: date, sente, gote, ply, plies, id (prefix '-' for descending)","field":"sort"}""";

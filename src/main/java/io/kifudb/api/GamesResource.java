@@ -148,8 +148,10 @@ public class GamesResource {
                                       example = "chu") @QueryParam("rules") String rules,
                               @Parameter(description = ApiDocs.LENIENT, example = "true")
                               @QueryParam("lenient") @DefaultValue("false") boolean lenient,
-                              String body) {
+                              @jakarta.ws.rs.core.Context jakarta.ws.rs.core.HttpHeaders headers,
+                              byte[] bytes) {
         RuleSet requested = rules == null ? null : RulesResource.ruleSet(rules);
+        String body = bytes == null ? null : text(bytes, headers.getMediaType());
         if (body == null || body.isBlank())
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Empty record", "the request body holds no record");
         List<GameRecord> records;
@@ -231,6 +233,21 @@ public class GamesResource {
         if (unchanged != null) return unchanged.cacheControl(cache).tag(tag).build();
         Response r = representation(g, id, format);
         return Response.fromResponse(r).tag(tag).cacheControl(cache).build();
+    }
+
+    /**
+     * The body as text: in the charset the Content-Type names, else as a record file is read (a BOM, else
+     * UTF-8 if it is valid UTF-8, else Shift_JIS), so a classic .kif posted with curl --data-binary reads right.
+     */
+    private static String text(byte[] bytes, MediaType type) {
+        String charset = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
+        if (charset == null) return Kif.decode(bytes);
+        try {
+            return new String(bytes, java.nio.charset.Charset.forName(charset));
+        } catch (IllegalArgumentException unknown) {
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Unknown charset", "the Content-Type names the charset '"
+                    + charset + "', which is not known here; send UTF-8 or Shift_JIS, or leave the charset out");
+        }
     }
 
     private Response representation(Game g, long id, String format) {

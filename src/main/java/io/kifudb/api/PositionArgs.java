@@ -31,14 +31,24 @@ final class PositionArgs {
 
     /** A rule set that must be given: there is no default (design: never a silent default). */
     static RuleSet requiredRules(String id) {
+        return requiredRules(id, "query parameter");
+    }
+
+    /** @param where what {@code rules} is in this request: "query parameter" or "body field" */
+    static RuleSet requiredRules(String id, String where) {
         if (id == null || id.isBlank())
-            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Missing rule set", "the query parameter 'rules' is required")
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Missing rule set", "the " + where + " 'rules' is required")
                     .withField("rules");
         return RulesResource.ruleSet(id);
     }
 
     /** Parses the SFEN (default: the rule set's start) and plays the comma- or space-separated moves on it. */
     static Resolved resolve(RuleSet rules, String sfen, String play) {
+        return resolve(rules, sfen, play, "play");
+    }
+
+    /** @param playField the name the request gives the moves ({@code play} in queries, {@code moves} in bodies) */
+    static Resolved resolve(RuleSet rules, String sfen, String play, String playField) {
         Position pos;
         try {
             pos = sfen == null || sfen.isBlank() ? Position.start(rules) : Sfen.parse(rules, sfen);
@@ -54,7 +64,7 @@ final class PositionArgs {
                 } catch (IllegalMoveException e) {
                     throw ProblemException.badRequest(Problem.ILLEGAL_MOVE, "Illegal move",
                                     "ply " + (played.size() + 1) + ": " + e.getMessage())
-                            .withPly(played.size() + 1).withMove(usi).withField("play");
+                            .withPly(played.size() + 1).withMove(usi).withField(playField);
                 }
             }
         }

@@ -136,14 +136,14 @@
 
                         // ---- analysis
                         @APIResponse(name = ApiDocs.BAD_ANALYSIS_REQUEST, description = "The request is wrong: no body, `rules` "
-                                + "missing or unknown, an unreadable SFEN, an illegal move in `moves` (reported with `field: play`), "
+                                + "missing or unknown, an unreadable SFEN, an illegal move in `moves` (`field: moves`, with the ply and the move), "
                                 + "a limit out of range (`field` names it), or a body that is not JSON of the request's shape.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
                                                 @ExampleObject(name = "limit out of range", value = ApiDocs.P_BAD_ANALYSIS_LIMIT),
                                                 @ExampleObject(name = "too many lines", value = ApiDocs.P_BAD_ANALYSIS_MULTIPV),
-                                                @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY),
-                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
+                                                @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_MOVES),
+                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES_FIELD),
                                                 @ExampleObject(name = "empty body", value = ApiDocs.P_EMPTY_ANALYSIS_BODY)})),
                         @APIResponse(name = ApiDocs.ANONYMOUS_QUOTA, description = "Sent without an API key while the anonymous "
                                 + "quota (`kifudb.analysis.anonymous-jobs` jobs queued or running at once) is used up: send a key, "

@@ -40,7 +40,10 @@ public final class Experiment {
         }
     }
 
-    /** A mean with its normal-approximation interval (95%). */
+    /**
+     * A mean with its normal-approximation interval (95%). Every mean here is of counts (plies, rule
+     * firings per game), so the interval is cut at zero rather than reaching below it.
+     */
     public record Mean(double mean, double low, double high) {
         static Mean of(List<? extends Number> values) {
             int n = values.size();
@@ -50,7 +53,7 @@ public final class Experiment {
             double mean = sum / n, sq = 0;
             for (Number v : values) sq += (v.doubleValue() - mean) * (v.doubleValue() - mean);
             double half = n > 1 ? 1.96 * Math.sqrt(sq / (n - 1) / n) : 0;
-            return new Mean(round(mean), round(mean - half), round(mean + half));
+            return new Mean(round(mean), round(Math.max(0, mean - half)), round(mean + half));
         }
     }
 

@@ -130,7 +130,11 @@ class AnalysisResourceTest {
         post(Map.of("rules", "chu", "depth", 1000)).then().statusCode(400).body("field", equalTo("depth"));
         post(Map.of("rules", "chu", "multiPv", 99)).then().statusCode(400).body("field", equalTo("multiPv"));
         post(Map.of("rules", "nope")).then().statusCode(400).body("field", equalTo("rules"));
-        post(Map.of("rules", "chu", "moves", List.of("7i7h", "7h7g"))).then().statusCode(400).body("ply", equalTo(2));
+        // the problem names the body's own fields
+        post(Map.of("rules", "chu", "moves", List.of("7i7h", "7h7g"))).then().statusCode(400).body("ply", equalTo(2))
+                .body("field", equalTo("moves"));
+        post(Map.of("moves", List.of("7i7h"))).then().statusCode(400).body("field", equalTo("rules"))
+                .body("detail", equalTo("the body field 'rules' is required"));
         // a finished game: the King already taken
         post(Map.of("rules", "chu", "sfen", "12/12/12/12/12/12/12/12/12/12/12/5K6 w - 1")).then().statusCode(422);
         given().when().get("/api/analysis/nope").then().statusCode(404);

@@ -56,6 +56,25 @@ class GamesResourceTest {
     }
 
     @Test
+    void aShiftJisKifPostedAsCurlSendsItIsReadInItsCharset() throws Exception {
+        // curl --data-binary @game.kif sends the bytes as application/x-www-form-urlencoded, no charset
+        byte[] kif = Files.readAllBytes(Path.of("src/test/resources/kif/headers-comments.sjis.kif"));
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + io.restassured.RestAssured.port + "/api/games?rules=chu"))
+                        .header("Authorization", "Bearer " + io.kifudb.TestApiKey.KEY)
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(kif)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isIn(200, 201);
+        io.restassured.path.json.JsonPath game = new io.restassured.path.json.JsonPath(r.body());
+        assertThat(game.getString("sente")).isEqualTo("山田太郎");
+        assertThat(game.getString("event")).isEqualTo("第1回テスト中将棋大会");
+        // a charset the client names is used, and one that does not exist is a 400
+        given().contentType("text/plain; charset=no-such-charset").body(kif).queryParam("rules", "chu").when().post("/api/games")
+                .then().statusCode(400).contentType(startsWith("application/problem+json"));
+    }
+
+    @Test
     void aRecordLongerThanTheLimitIsRefusedBeforeItIsReplayed() throws Exception {
         // kifudb.import.max-plies = 10000: a lion stepping back and forth 10,001 times (legal, but too long)
         String shuffle = String.join(" ", java.util.Collections.nCopies(2501, "7i7h 7d7e 7h7i 7e7d")).substring(0, 10001 * 5 - 1);
