@@ -115,6 +115,11 @@ public class AnalysisService {
     }
 
     void onStop(@Observes ShutdownEvent event) {
+        stopJobs();
+    }
+
+    /** Ends the jobs (also called before the JVM exits on a signal, see GracefulStop); a second call does nothing more. */
+    public synchronized void stopJobs() {
         if (executor == null) return;
         executor.shutdown();
         executor.getQueue().clear();

@@ -79,7 +79,12 @@ public class ExperimentJobs {
         });
     }
 
-    void onStop(@Observes ShutdownEvent e) {
+    void onStop(@Observes ShutdownEvent event) {
+        stopJobs();
+    }
+
+    /** Ends the jobs (also called before the JVM exits on a signal, see GracefulStop); a second call does nothing more. */
+    public synchronized void stopJobs() {
         if (executor == null) return;
         jobs.values().forEach(j -> j.cancelled = true);
         executor.shutdownNow();

@@ -115,6 +115,11 @@ public class ImportJobs {
     }
 
     void onStop(@Observes ShutdownEvent event) {
+        stopJobs();
+    }
+
+    /** Ends the jobs (also called before the JVM exits on a signal, see GracefulStop); a second call does nothing more. */
+    public synchronized void stopJobs() {
         if (executor == null) return;
         // Running jobs see the flag between two batches and stop there, marking themselves failed. No
         // interrupt: it would close the position index's files under a worker that is indexing a game.
@@ -278,7 +283,7 @@ public class ImportJobs {
         recent.put(c.id, last);
         live.remove(c.id);
         if (error == null) LOG.infof("import job %d %s: %d records, %d imported, %d duplicates, %d failed", c.id, status, c.total, c.imported, c.duplicates, c.failed);
-        else LOG.warnf("import job %d %s after %d of %d records: %s", c.id, status, c.processed(), c.total, error);
+        else LOG.warnf("import job %d %s: %s", c.id, status, error);
     }
 
     /** Counters of a running job, owned by its worker thread and published as immutable snapshots. */

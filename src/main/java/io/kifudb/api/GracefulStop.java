@@ -1,0 +1,66 @@
+package io.kifudb.api;
+
+import io.kifudb.analysis.AnalysisService;
+import io.kifudb.analysis.ExperimentJobs;
+import io.kifudb.importer.ImportJobs;
+import io.quarkus.runtime.LaunchMode;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import sun.misc.Signal;
+
+/**
+ * SIGTERM and SIGINT end the jobs first, then the application. A plain JVM exit runs every shutdown hook at
+ * once, and the embedded H2 database has a hook of its own that closes it (it cannot be turned off with
+ * AUTO_SERVER, which the import command needs): a job ending during the shutdown could then not store its
+ * last state. Here import jobs stop between two batches and record that they were interrupted, analyses
+ * are cancelled and cache what they found, experiments are cancelled, and only then does the JVM exit
+ * (Quarkus's own shutdown, which commits the index, follows as usual).
+ */
+@ApplicationScoped
+public class GracefulStop {
+    private static final Logger LOG = Logger.getLogger(GracefulStop.class);
+
+    @Inject
+    ImportJobs imports;
+
+    @Inject
+    AnalysisService analysis;
+
+    @Inject
+    ExperimentJobs experiments;
+
+    @ConfigProperty(name = "quarkus.http.host-enabled", defaultValue = "true")
+    boolean serving;
+
+    void install(@Observes StartupEvent event) {
+        // Only the service run from the jar: tests and the command-line database commands keep the JVM's handling.
+        if (LaunchMode.current() != LaunchMode.NORMAL || !serving) return;
+        for (String name : new String[] {"TERM", "INT"}) {
+            int exitCode = 128 + (name.equals("TERM") ? 15 : 2);
+            try {
+                Signal.handle(new Signal(name), signal -> {
+                    // Not on the signal thread: stopping waits for the jobs.
+                    Thread stop = new Thread(() -> stopThenExit(name, exitCode), "kifudb-stop");
+                    stop.start();
+                });
+            } catch (IllegalArgumentException unavailable) {
+                LOG.debugf("signal %s cannot be handled here; the JVM's default applies", name);
+            }
+        }
+    }
+
+    private void stopThenExit(String signal, int exitCode) {
+        LOG.infof("SIG%s: ending the jobs before stopping", signal);
+        try {
+            imports.stopJobs();
+            analysis.stopJobs();
+            experiments.stopJobs();
+        } finally {
+            System.exit(exitCode);
+        }
+    }
+}
