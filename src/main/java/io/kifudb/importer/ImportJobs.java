@@ -58,6 +58,15 @@ public class ImportJobs {
     @ConfigProperty(name = "kifudb.import.max-records", defaultValue = "200000")
     int maxRecords;
 
+    /** Uploads of queued jobs wait on disk, not in memory: a full queue of large uploads costs no heap. */
+    @ConfigProperty(name = "kifudb.data-dir")
+    java.nio.file.Path dataDir;
+
+    private java.nio.file.Path spool;
+
+    /** An upload waiting for its job, in a file of the spool folder (deleted when the job ends). */
+    private record Spooled(String name, java.nio.file.Path file) {}
+
     private ThreadPoolExecutor executor;
     /** Checks the next batch of a running job while its current batch is stored. */
     private final java.util.concurrent.ExecutorService checker = java.util.concurrent.Executors.newCachedThreadPool(r -> {
@@ -100,6 +109,17 @@ public class ImportJobs {
     }
 
     void onStart(@Observes StartupEvent event) {
+        spool = dataDir.resolve("import-spool");
+        try {
+            // What a previous process left here belongs to jobs marked failed just below.
+            if (java.nio.file.Files.isDirectory(spool))
+                try (var old = java.nio.file.Files.list(spool)) {
+                    for (java.nio.file.Path f : old.toList()) java.nio.file.Files.deleteIfExists(f);
+                }
+            java.nio.file.Files.createDirectories(spool);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot prepare the import spool folder " + spool.toAbsolutePath(), e);
+        }
         executor = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueSize),
                 r -> {
                     Thread t = new Thread(r, "kifudb-import");
@@ -151,11 +171,24 @@ public class ImportJobs {
             return j;
         });
         Progress queued = Progress.of(job);
+        List<Spooled> spooled = new ArrayList<>(files.size());
+        try {
+            for (int i = 0; i < files.size(); i++) {
+                java.nio.file.Path f = spool.resolve(job.id + "-" + i);
+                java.nio.file.Files.write(f, files.get(i).bytes());
+                spooled.add(new Spooled(files.get(i).name(), f));
+            }
+        } catch (java.io.IOException e) {
+            delete(spooled);
+            QuarkusTransaction.requiringNew().run(() -> ImportJob.deleteById(job.id));
+            throw new java.io.UncheckedIOException("cannot keep the upload for the job in " + spool.toAbsolutePath(), e);
+        }
         live.put(job.id, queued);
         try {
-            executor.execute(() -> run(job.id, files, rules, lenient));
+            executor.execute(() -> run(job.id, spooled, rules, lenient));
         } catch (RejectedExecutionException e) {
             live.remove(job.id);
+            delete(spooled);
             QuarkusTransaction.requiringNew().run(() -> ImportJob.deleteById(job.id));
             throw new QueueFullException("the import queue is full (" + queueSize + " jobs waiting); try again later");
         }
@@ -171,7 +204,7 @@ public class ImportJobs {
         return j == null ? null : Progress.of(j);
     }
 
-    private void run(long id, List<Upload> files, RuleSet rules, boolean lenient) {
+    private void run(long id, List<Spooled> files, RuleSet rules, boolean lenient) {
         // Every log line of the job carries its id (a field of its own in the JSON logs).
         MDC.put("job", "import-" + id);
         try {
@@ -179,11 +212,22 @@ public class ImportJobs {
                     lenient ? ", lenient" : "");
             runJob(id, files, rules, lenient);
         } finally {
+            delete(files);
             MDC.remove("job");
         }
     }
 
-    private void runJob(long id, List<Upload> files, RuleSet rules, boolean lenient) {
+    private static void delete(List<Spooled> files) {
+        for (Spooled f : files) {
+            try {
+                java.nio.file.Files.deleteIfExists(f.file());
+            } catch (java.io.IOException e) {
+                LOG.warnf("could not delete the spooled upload %s: %s", f.file(), e.getMessage());
+            }
+        }
+    }
+
+    private void runJob(long id, List<Spooled> files, RuleSet rules, boolean lenient) {
         Instant started = Instant.now();
         QuarkusTransaction.requiringNew().run(() -> ImportJob.update("status = ?1, startedAt = ?2 where id = ?3", ImportJob.RUNNING, started, id));
         Counters c = new Counters(id, files.size());
@@ -191,8 +235,14 @@ public class ImportJobs {
         c.publish();
         try {
             List<RecordFiles.Item> items = new ArrayList<>();
-            for (Upload f : files) {
-                items.addAll(RecordFiles.read(f.name(), f.bytes(), rules));
+            for (Spooled f : files) {
+                byte[] bytes;
+                try {
+                    bytes = java.nio.file.Files.readAllBytes(f.file());
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                items.addAll(RecordFiles.read(f.name(), bytes, rules));
                 if (items.size() > maxRecords) {
                     finish(c, ImportJob.FAILED, "the files hold more than " + maxRecords + " records (kifudb.import.max-records); nothing imported");
                     return;

@@ -92,6 +92,10 @@ class ImportsResourceTest {
         }
         long gamesAfter = given().when().get("/api/games?size=1").then().extract().jsonPath().getLong("total");
         assertThat(gamesAfter - gamesBefore).isEqualTo(job.getInt("imported"));
+        // The upload waited on disk and is gone with its job.
+        try (var spooled = Files.list(Path.of("target/test-data/import-spool"))) {
+            assertThat(spooled.filter(f -> f.getFileName().toString().startsWith(id + "-"))).isEmpty();
+        }
         given().queryParam("player", "broken-copy").when().get("/api/games").then().body("total", equalTo(0));
     }
 
