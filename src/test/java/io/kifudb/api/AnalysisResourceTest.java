@@ -116,7 +116,8 @@ class AnalysisResourceTest {
         String id = post(Map.of("rules", "chu", "movetime", 60000, "cache", false)).then().statusCode(202).extract().path("id");
         Thread.sleep(300);
         long t0 = System.nanoTime();
-        given().when().delete("/api/analysis/" + id).then().statusCode(200);
+        // the answer comes once the search has stopped
+        given().when().delete("/api/analysis/" + id).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("cancelled"));
         JsonPath done = awaitDone(id);
         assertThat((System.nanoTime() - t0) / 1e9).as("seconds to stop").isLessThan(10);
         assertThat(done.getString("status")).isEqualTo("cancelled");
