@@ -207,6 +207,12 @@ public class AnalysisService {
         return job.snapshot();
     }
 
+    /** Whether the job is queued or running (false for a finished or unknown one). */
+    public boolean active(String id) {
+        AnalysisJob.Snapshot s = get(id);
+        return s != null && !s.status().finished();
+    }
+
     public AnalysisJob.Snapshot get(String id) {
         AnalysisJob j = jobs.get(id);
         return j == null ? null : j.snapshot();

@@ -164,6 +164,12 @@ public class ExperimentJobs {
         for (Job old : finished.subList(Math.min(KEPT_FINISHED, finished.size()), finished.size())) jobs.remove(old.id);
     }
 
+    /** Whether the experiment is queued or running (false for a finished or unknown one). */
+    public boolean active(String id) {
+        Snapshot s = get(id);
+        return s != null && (s.status().equals("queued") || s.status().equals("running"));
+    }
+
     public Snapshot get(String id) {
         Job j = jobs.get(id);
         return j == null ? null : j.snapshot;

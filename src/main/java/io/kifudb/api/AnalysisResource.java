@@ -112,7 +112,7 @@ public class AnalysisResource {
             if (!at.position().status().isOngoing())
                 throw ProblemException.unprocessable("game-over", "Game over", "the game is over in this position (" + at.position().status() + ")");
             s = quota.admit(() -> analysis.submit(at.rules(), at.position(), limits, req.depth(), multiPv, req.cache() == null || req.cache(),
-                    verdict == ApiKeys.Verdict.MISSING), this::whileActive);
+                    verdict == ApiKeys.Verdict.MISSING), job -> () -> analysis.active(job.id()));
         } catch (AnalysisService.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);
         } catch (AnalysisService.QueueFullException e) {
@@ -193,13 +193,5 @@ public class AnalysisResource {
         AnalysisJob.Snapshot first = analysis.get(id);
         if (first == null) throw ProblemException.notFound("No such analysis job", "no analysis job with id " + id);
         return ProgressStream.of(() -> analysis.get(id), s -> s.status().finished(), EVENT_PERIOD);
-    }
-
-    /** While the job is queued or running. */
-    private java.util.function.BooleanSupplier whileActive(AnalysisJob.Snapshot job) {
-        return () -> {
-            AnalysisJob.Snapshot now = analysis.get(job.id());
-            return now != null && !now.status().finished();
-        };
     }
 }

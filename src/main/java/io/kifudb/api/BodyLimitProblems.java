@@ -16,7 +16,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * it like every other error, as a problem, at once from the {@code Content-Length} (which curl, browsers and
  * HTTP libraries send for files and forms), before the body is read. A chunked body without a length that
  * runs over the limit still gets Quarkus's bare 413 while it streams in (its reader writes that answer
- * itself); the failure handler here covers a 413 raised as a routing failure.
+ * itself, and the resource's reader then fails, see UnexpectedExceptionMapper).
  */
 @ApplicationScoped
 public class BodyLimitProblems {
@@ -30,10 +30,6 @@ public class BodyLimitProblems {
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(this::refuseDeclaredTooLarge);
-        router.route().order(Integer.MIN_VALUE).failureHandler(ctx -> {
-            if (ctx.statusCode() == 413 && !ctx.response().headWritten()) send(ctx);
-            else ctx.next();
-        });
     }
 
     private void refuseDeclaredTooLarge(RoutingContext ctx) {

@@ -87,10 +87,7 @@ public class ExperimentsResource {
         try {
             s = quota.admit(() -> experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
                     req.openingPlies() == null ? 4 : req.openingPlies(), req.maxPlies() == null ? 500 : req.maxPlies(),
-                    req.seed() == null ? 1 : req.seed()), job -> () -> {
-                ExperimentJobs.Snapshot now = experiments.get(job.id());
-                return now != null && (now.status().equals("queued") || now.status().equals("running"));
-            });
+                    req.seed() == null ? 1 : req.seed()), job -> () -> experiments.active(job.id()));
         } catch (ExperimentJobs.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad experiment", e.getMessage()).withField(e.field);
         } catch (ExperimentJobs.QueueFullException e) {

@@ -167,8 +167,9 @@ public class GamesResource {
         RuleSet r = requested;
         if (r == null && record.rules() != null) r = RulesResource.ruleSet(record.rules());
         if (r == null) r = RuleSet.byId(Records.defaultRules(Records.detect(body)));
-        if (record.moves().size() > importer.maxPlies())
-            throw ProblemException.unprocessable("record-too-long", "Record too long", importer.tooLong(record)).withLine(record.line());
+        String tooLong = importer.tooLong(record);
+        if (tooLong != null)
+            throw ProblemException.unprocessable("record-too-long", "Record too long", tooLong).withLine(record.line());
         GameImporter.Outcome out = importer.importRecord(r, record, lenient);
         return switch (out.kind()) {
             case FAILED -> throw ProblemException.unprocessable(Problem.ILLEGAL_MOVE, "Illegal move",

@@ -195,10 +195,7 @@ public class ImportsResource {
     private Response accepted(List<ImportJobs.Upload> uploads, RuleSet rules, boolean lenient) {
         ImportJobs.Progress p;
         try {
-            p = quota.admit(() -> jobs.submit(uploads, rules, lenient), queued -> () -> {
-                ImportJobs.Progress now = jobs.progress(queued.id());
-                return now != null && !now.finished();
-            });
+            p = quota.admit(() -> jobs.submit(uploads, rules, lenient), queued -> () -> jobs.active(queued.id()));
         } catch (ImportJobs.QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Import queue full", e.getMessage(), 30);
         }

@@ -45,10 +45,6 @@ public class GameImporter {
     @ConfigProperty(name = "kifudb.import.max-plies", defaultValue = "10000")
     int maxPlies = 10_000;
 
-    public int maxPlies() {
-        return maxPlies;
-    }
-
     /** What became of one record. */
     public record Outcome(Kind kind, Game game, Replay.Result replay) {
         public enum Kind { IMPORTED, DUPLICATE, FAILED }
@@ -152,9 +148,10 @@ public class GameImporter {
 
     /** Replays the record and builds its game row; touches no database. */
     private Checked check(RuleSet rules, GameRecord record, boolean lenient) {
-        if (record.moves().size() > maxPlies)
+        String tooLong = tooLong(record);
+        if (tooLong != null)
             return new Checked(new Replay.Result(record, rules, List.of(), null, null, maxPlies + 1, record.moves().get(maxPlies),
-                    tooLong(record)), null);
+                    tooLong), null);
         Replay.Result r = Replay.replay(rules, record);
         if (!r.ok() && (!lenient || r.finalPosition() == null)) return new Checked(r, null);
         // The start parsed (replay succeeded that far), so write it back in canonical SFEN.
@@ -214,8 +211,9 @@ public class GameImporter {
         return out;
     }
 
-    /** Why a record longer than {@code kifudb.import.max-plies} is refused. */
+    /** Why the record is refused for its length ({@code kifudb.import.max-plies}), or null if it is not. */
     public String tooLong(GameRecord record) {
+        if (record.moves().size() <= maxPlies) return null;
         return "the record has " + record.moves().size() + " plies; at most " + maxPlies + " are accepted (kifudb.import.max-plies)";
     }
 

@@ -14,6 +14,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -60,12 +64,12 @@ public class ImportJobs {
 
     /** Uploads of queued jobs wait on disk, not in memory: a full queue of large uploads costs no heap. */
     @ConfigProperty(name = "kifudb.data-dir")
-    java.nio.file.Path dataDir;
+    Path dataDir;
 
-    private java.nio.file.Path spool;
+    private Path spool;
 
     /** An upload waiting for its job, in a file of the spool folder (deleted when the job ends). */
-    private record Spooled(String name, java.nio.file.Path file) {}
+    private record Spooled(String name, Path file) {}
 
     private ThreadPoolExecutor executor;
     /** Checks the next batch of a running job while its current batch is stored. */
@@ -112,13 +116,13 @@ public class ImportJobs {
         spool = dataDir.resolve("import-spool");
         try {
             // What a previous process left here belongs to jobs marked failed just below.
-            if (java.nio.file.Files.isDirectory(spool))
-                try (var old = java.nio.file.Files.list(spool)) {
-                    for (java.nio.file.Path f : old.toList()) java.nio.file.Files.deleteIfExists(f);
+            if (Files.isDirectory(spool))
+                try (var old = Files.list(spool)) {
+                    for (Path f : old.toList()) Files.deleteIfExists(f);
                 }
-            java.nio.file.Files.createDirectories(spool);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot prepare the import spool folder " + spool.toAbsolutePath(), e);
+            Files.createDirectories(spool);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the import spool folder " + spool.toAbsolutePath(), e);
         }
         executor = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueSize),
                 r -> {
@@ -174,14 +178,14 @@ public class ImportJobs {
         List<Spooled> spooled = new ArrayList<>(files.size());
         try {
             for (int i = 0; i < files.size(); i++) {
-                java.nio.file.Path f = spool.resolve(job.id + "-" + i);
-                java.nio.file.Files.write(f, files.get(i).bytes());
+                Path f = spool.resolve(job.id + "-" + i);
+                Files.write(f, files.get(i).bytes());
                 spooled.add(new Spooled(files.get(i).name(), f));
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             delete(spooled);
             QuarkusTransaction.requiringNew().run(() -> ImportJob.deleteById(job.id));
-            throw new java.io.UncheckedIOException("cannot keep the upload for the job in " + spool.toAbsolutePath(), e);
+            throw new UncheckedIOException("cannot keep the upload for the job in " + spool.toAbsolutePath(), e);
         }
         live.put(job.id, queued);
         try {
@@ -193,6 +197,11 @@ public class ImportJobs {
             throw new QueueFullException("the import queue is full (" + queueSize + " jobs waiting); try again later");
         }
         return queued;
+    }
+
+    /** Whether the job is queued or running here. */
+    public boolean active(long id) {
+        return live.containsKey(id);
     }
 
     /** The job's counters: live while it runs here, else as stored; null if there is no such job. */
@@ -220,8 +229,8 @@ public class ImportJobs {
     private static void delete(List<Spooled> files) {
         for (Spooled f : files) {
             try {
-                java.nio.file.Files.deleteIfExists(f.file());
-            } catch (java.io.IOException e) {
+                Files.deleteIfExists(f.file());
+            } catch (IOException e) {
                 LOG.warnf("could not delete the spooled upload %s: %s", f.file(), e.getMessage());
             }
         }
@@ -238,9 +247,9 @@ public class ImportJobs {
             for (Spooled f : files) {
                 byte[] bytes;
                 try {
-                    bytes = java.nio.file.Files.readAllBytes(f.file());
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    bytes = Files.readAllBytes(f.file());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
                 items.addAll(RecordFiles.read(f.name(), bytes, rules));
                 if (items.size() > maxRecords) {
