@@ -45,6 +45,8 @@ public final class Main {
         STANDALONE.put("bench", BenchCommand::new);
         STANDALONE.put("selfplay", SelfplayCommand::new);
         STANDALONE.put("experiment", ExperimentCommand::new);
+        STANDALONE.put("sprt", SprtCommand::new);
+        STANDALONE.put("tune", TuneCommand::new);
         STANDALONE.put("version", VersionCommand::new);
     }
 

@@ -31,6 +31,9 @@ public final class Engine {
     private final List<Search> workers = new ArrayList<>();
     private final AtomicBoolean stop = new AtomicBoolean();
     private volatile Thread background;
+    /** Evaluation parameters other than the shipped ones (null: shipped), and their tables. */
+    private EvalParams params;
+    private PieceValues values;
 
     public Engine threads(int n) {
         threads = Math.max(1, Math.min(n, MAX_THREADS));
@@ -46,6 +49,16 @@ public final class Engine {
 
     public Engine multiPv(int k) {
         multiPv = Math.max(1, Math.min(k, 500));
+        return this;
+    }
+
+    /**
+     * Evaluates with these parameters instead of the variant's shipped ones (null: the shipped ones); only
+     * positions of the parameters' variant may then be searched.
+     */
+    public Engine params(EvalParams p) {
+        params = p;
+        values = null;
         return this;
     }
 
@@ -128,6 +141,10 @@ public final class Engine {
         table.newSearch();
         while (workers.size() < threads) workers.add(new Search(table, workers.isEmpty(), workers.size()));
         SearchControl control = new SearchControl(stop, limits, multiPv);
+        if (params != null) {
+            if (values == null) values = PieceValues.of(position.rules, params);
+            control.values = values;
+        }
         Search[] active = workers.subList(0, threads).toArray(new Search[0]);
         control.workers = active;
         for (Search w : active) w.prepare(position, control);

@@ -13,10 +13,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Piece values and piece-square tables derived from how each kind moves, for any variant, with no
- * per-variant tuning. Everything is measured with the rules' own move generator: each kind is set alone
- * on an empty board of the variant's size (in the four corners, which shows every displacement it can
- * make), and its moves from every square are counted.
+ * The tables the search evaluates with, built from {@link EvalParams}: material plus piece-square score
+ * per piece code and square, values, and the kind flags the search needs (royal, Lion, promotion).
+ *
+ * <p>{@link #derive} computes the parameters' data-free defaults from how each kind moves, for any
+ * variant. Everything is measured with the rules' own move generator: each kind is set alone on an empty
+ * board of the variant's size (in the four corners, which shows every displacement it can make), and its
+ * moves from every square are counted.
  *
  * <ul>
  *   <li><b>Mobility</b> of a kind on a square: its destinations on the empty board, a destination
@@ -51,6 +54,7 @@ final class PieceValues {
     private static final Map<Variant, PieceValues> CACHE = new ConcurrentHashMap<>();
 
     final Variant variant;
+    final EvalParams params;
     final int kindCount;
     final int squares;
     /** Value per kind id (index 0 unused). */
@@ -64,6 +68,8 @@ final class PieceValues {
      * pieces negative): {@code psq[(code + kindCount) * squares + sq]}.
      */
     final int[] psq;
+    /** Endgame value per piece code, signed as psq: {@code eg[code + kindCount]}. */
+    final int[] eg;
     /** Board size and the span of displacements ({@code 2 * size - 1}). */
     final int size, span;
     /**
@@ -72,40 +78,69 @@ final class PieceValues {
      */
     final boolean[] reach;
 
+    /** The tables of the variant's shipped parameters ({@link EvalParams#forVariant}). */
     static PieceValues of(RuleSet rules) {
-        return CACHE.computeIfAbsent(rules.variant, v -> new PieceValues(rules));
+        return CACHE.computeIfAbsent(rules.variant, v -> new PieceValues(rules, EvalParams.forVariant(rules)));
     }
 
-    private PieceValues(RuleSet rules) {
+    /** Tables for other parameters of the same variant. */
+    static PieceValues of(RuleSet rules, EvalParams params) {
+        if (params == null) return of(rules);
+        if (params.variant != rules.variant)
+            throw new IllegalArgumentException("parameters for " + params.variant.id + ", rules of " + rules.variant.id);
+        return new PieceValues(rules, params);
+    }
+
+    private PieceValues(RuleSet rules, EvalParams params) {
         this.variant = rules.variant;
+        this.params = params;
         Geometry g = variant.geometry;
-        List<PieceKind> kinds = variant.kinds();
-        kindCount = kinds.size();
+        kindCount = variant.kindCount();
         squares = g.squares;
-        value = new int[kindCount + 1];
+        size = g.size;
+        span = 2 * size - 1;
+        value = params.value.clone();
         royal = new boolean[kindCount + 1];
         lion = new boolean[kindCount + 1];
         promotesTo = new int[kindCount + 1];
-        double[][] mobility = new double[kindCount + 1][squares];
-        double[] forwardness = new double[kindCount + 1];
-        double[] average = new double[kindCount + 1];
-        size = g.size;
-        span = 2 * size - 1;
-        reach = new boolean[(kindCount + 1) * span * span];
-        double[] weight = new double[size];
-        for (int d = 1; d < size; d++) weight[d] = Math.pow(DISTANCE_DECAY, d - 1);
-        int[] buf = new int[Position.MAX_MOVES];
-        int[] corners = {g.square(size, 0), g.square(1, 0), g.square(size, size - 1), g.square(1, size - 1)};
-        for (PieceKind k : kinds) {
+        for (PieceKind k : variant.kinds()) {
             royal[k.id] = k.isRoyal();
             lion[k.id] = k.isLion();
             promotesTo[k.id] = k.promotedId();
-            double factor = k.movesAsLion() ? LION_FACTOR : k.hasLionPower() ? PARTIAL_LION_FACTOR : 1.0;
+        }
+        reach = reachTable(rules);
+        eg = new int[2 * kindCount + 1];
+        for (int id = 1; id <= kindCount; id++) {
+            eg[kindCount + id] = params.eg[id];
+            eg[kindCount - id] = -params.eg[id];
+        }
+        psq = new int[(2 * kindCount + 1) * squares];
+        for (int id = 1; id <= kindCount; id++) {
+            for (int sq = 0; sq < squares; sq++) {
+                int r = size - 1 - g.rankIndex(sq), f = sq % size;
+                int v = params.value[id] + params.rank[id][r] + params.file[id][Math.min(f, size - 1 - f)];
+                psq[(id + kindCount) * squares + sq] = v;
+                // Gote's piece on the square turned by 180 degrees, negative from sente's point of view.
+                psq[(-id + kindCount) * squares + (squares - 1 - sq)] = -v;
+            }
+        }
+    }
+
+    /** The derived defaults: value per kind, and sente's material + piece-square score per kind and square. */
+    record Derived(int[] value, int[][] psq, boolean[] royal, boolean[] lion) {}
+
+    /** Displacements per kind on the empty board, measured from the four corners. */
+    private static boolean[] reachTable(RuleSet rules) {
+        Variant variant = rules.variant;
+        Geometry g = variant.geometry;
+        int size = g.size, span = 2 * size - 1;
+        boolean[] reach = new boolean[(variant.kindCount() + 1) * span * span];
+        int[] buf = new int[Position.MAX_MOVES];
+        int[] corners = {g.square(size, 0), g.square(1, 0), g.square(size, size - 1), g.square(1, size - 1)};
+        for (PieceKind k : variant.kinds()) {
             // On an empty board a move's path is straight (or a jump), so whether a displacement is possible
             // depends only on its end square being on the board: the displacements the kind makes from the
             // four corners are all it can ever make.
-            boolean[] offset = new boolean[span * span];
-
             for (int corner : corners) {
                 Position alone = Sfen.parse(rules, lonePieceSfen(g, k, corner));
                 int n = alone.generate(buf);
@@ -113,16 +148,42 @@ final class PieceValues {
                     int to = Move.to(buf[i]);
                     if (to == corner) continue; // the pass
                     int dr = g.rankIndex(to) - g.rankIndex(corner), df = (to % size) - (corner % size);
-                    offset[(dr + size - 1) * span + df + size - 1] = true;
+                    reach[k.id * span * span + (dr + size - 1) * span + df + size - 1] = true;
                 }
             }
-            System.arraycopy(offset, 0, reach, k.id * span * span, offset.length);
+        }
+        return reach;
+    }
+
+    /** The mobility-derived values and piece-square scores (the class comment). */
+    static Derived derive(RuleSet rules) {
+        Variant variant = rules.variant;
+        Geometry g = variant.geometry;
+        List<PieceKind> kinds = variant.kinds();
+        int kindCount = kinds.size();
+        int squares = g.squares;
+        int size = g.size, span = 2 * size - 1;
+        int[] value = new int[kindCount + 1];
+        boolean[] royal = new boolean[kindCount + 1], lion = new boolean[kindCount + 1];
+        int[] promotesTo = new int[kindCount + 1];
+        double[][] mobility = new double[kindCount + 1][squares];
+        double[] forwardness = new double[kindCount + 1];
+        double[] average = new double[kindCount + 1];
+        boolean[] reach = reachTable(rules);
+        double[] weight = new double[size];
+        for (int d = 1; d < size; d++) weight[d] = Math.pow(DISTANCE_DECAY, d - 1);
+        for (PieceKind k : kinds) {
+            royal[k.id] = k.isRoyal();
+            lion[k.id] = k.isLion();
+            promotesTo[k.id] = k.promotedId();
+            double factor = k.movesAsLion() ? LION_FACTOR : k.hasLionPower() ? PARTIAL_LION_FACTOR : 1.0;
+            int base = k.id * span * span;
             int total = 0;
-            for (boolean b : offset) if (b) total++;
+            for (int i = 0; i < span * span; i++) if (reach[base + i]) total++;
             int[] dRank = new int[total], dFile = new int[total];
             int forward = 0, backward = 0, j = 0;
-            for (int i = 0; i < offset.length; i++) {
-                if (!offset[i]) continue;
+            for (int i = 0; i < span * span; i++) {
+                if (!reach[base + i]) continue;
                 dRank[j] = i / span - (size - 1);
                 dFile[j] = i % span - (size - 1);
                 if (dRank[j] < 0) forward++;
@@ -149,7 +210,7 @@ final class PieceValues {
         for (PieceKind k : kinds)
             value[k.id] = (int) Math.round(100 * Math.pow(Math.max(average[k.id], weakest) / weakest, VALUE_EXPONENT));
 
-        psq = new int[(2 * kindCount + 1) * squares];
+        int[][] psq = new int[kindCount + 1][squares];
         int zone = variant.zoneDepth;
         for (PieceKind k : kinds) {
             int id = k.id;
@@ -170,12 +231,10 @@ final class PieceValues {
                         s += PROMOTION_WEIGHT * (value[prom] - value[id]) * closeness;
                     }
                 }
-                int v = (int) Math.round(s);
-                psq[(id + kindCount) * squares + sq] = v;
-                // Gote's piece on the square turned by 180 degrees, negative from sente's point of view.
-                psq[(-id + kindCount) * squares + (squares - 1 - sq)] = -v;
+                psq[id][sq] = (int) Math.round(s);
             }
         }
+        return new Derived(value, psq, royal, lion);
     }
 
     /** An SFEN with only the sente piece k on sq, sente to move. */
@@ -212,6 +271,11 @@ final class PieceValues {
         return reach[Math.abs(code) * span * span + (dr + size - 1) * span + df + size - 1];
     }
 
+    int eg(int code) {
+        return eg[code + kindCount];
+    }
+
+
     int psq(int code, int sq) {
         return psq[(code + kindCount) * squares + sq];
     }
@@ -221,7 +285,7 @@ final class PieceValues {
         return code == 0 ? 0 : value[Math.abs(code)];
     }
 
-    /** A table of the derived values, for the documentation and the bench. */
+    /** A table of the values, for the documentation and the bench. */
     String describe() {
         StringBuilder sb = new StringBuilder();
         for (PieceKind k : variant.kinds())

@@ -49,11 +49,6 @@ final class Search {
     private static final int NO_SCORE = Integer.MIN_VALUE;
     /** Nodes between looks at the clock and the stop flag. */
     private static final int CHECK_INTERVAL = 1024;
-    /** The side to move's bonus: having the move is worth something (and it damps odd/even swings). */
-    private static final int TEMPO = 10;
-    /** A side with a Lion against none: lion trades are impossible and its Lion dominates. */
-    private static final int LION_ALONE_PERCENT = 15;
-    private static final int SHELTER = 8, MAX_SHELTER = 4, DANGER_PER_100 = 4;
     /** Quiescence: a capture must be able to bring the score within this of alpha to be tried. */
     private static final int DELTA_MARGIN = 150;
     /** History scores are halved when one passes this (they stay below the killers' priority). */
@@ -83,8 +78,12 @@ final class Search {
     private boolean[] near;
     /** Squares at Chebyshev distance 1 and 2 of each square (king safety). */
     private int[][] ring1, ring2;
+    /** The evaluation's weights ({@link EvalParams}) as the search reads them. */
     private int[] dangerWeight;
-    private int lionAloneBonus;
+    private int lionAloneBonus, shelterBonus, tempo, hunt, cornered;
+    private int[] fewBonus;
+    /** Per square: how many ranks or files it stands from the nearest edge. */
+    private int[] edgeDistance;
 
     private final int[][] moveBuf = new int[MAX_PLY + 1][Position.MAX_MOVES];
     private final long[][] orderBuf = new long[MAX_PLY + 1][Position.MAX_MOVES];
@@ -96,6 +95,8 @@ final class Search {
     private int[] history = new int[0];
     /** Per ply: material and piece-square score from sente's point of view. */
     private final int[] psqStack = new int[MAX_PLY + 2];
+    /** Per ply: the endgame values' sum from sente's point of view (scaled by the phase when evaluated). */
+    private final int[] egStack = new int[MAX_PLY + 2];
     /** Per ply and side: the square of the side's only royal, -1 if it has none or several. */
     private final int[] royalStack = new int[(MAX_PLY + 2) * 2];
     /** Per ply and side: how many Lions (lion-rank pieces) it has. */
@@ -133,7 +134,8 @@ final class Search {
         this.pos = copyOf(root);
         if (rules == null || rules.variant != root.rules.variant) bindVariant(root.rules);
         this.rules = root.rules;
-        this.values = PieceValues.of(rules);
+        PieceValues v = control.values != null ? control.values : PieceValues.of(rules);
+        if (v != values) bindValues(v);
         this.bareKingRule = rules.bareKing != RuleSet.BareKing.NONE;
         this.plyLimit = rules.plyLimit;
         nodes = 0;
@@ -152,7 +154,6 @@ final class Search {
     private void bindVariant(RuleSet r) {
         geo = r.geometry();
         squares = geo.squares;
-        values = PieceValues.of(r);
         aligned = new boolean[squares * squares];
         near = new boolean[squares * squares];
         ring1 = new int[squares][];
@@ -171,14 +172,25 @@ final class Search {
             ring2[a] = Arrays.copyOf(r2, n2);
         }
         history = new int[2 * squares * squares];
-        int kinds = values.kindCount;
-        dangerWeight = new int[kinds + 1];
-        int maxLion = 0;
-        for (int k = 1; k <= kinds; k++) {
-            dangerWeight[k] = values.royal[k] ? 2 : Math.max(1, Math.min(values.value[k], 1500) * DANGER_PER_100 / 100);
-            if (values.lion[k]) maxLion = Math.max(maxLion, values.value[k]);
+        edgeDistance = new int[squares];
+        int size = geo.size;
+        for (int sq = 0; sq < squares; sq++) {
+            int rk = sq / size, f = sq % size;
+            edgeDistance[sq] = Math.min(Math.min(rk, size - 1 - rk), Math.min(f, size - 1 - f));
         }
-        lionAloneBonus = maxLion * LION_ALONE_PERCENT / 100;
+        values = null;
+    }
+
+    private void bindValues(PieceValues v) {
+        values = v;
+        EvalParams p = v.params;
+        dangerWeight = p.danger.clone();
+        lionAloneBonus = p.lionAlone;
+        shelterBonus = p.shelter;
+        fewBonus = p.few.clone();
+        hunt = p.hunt;
+        cornered = p.cornered;
+        tempo = p.tempo;
     }
 
     void clearHistory() {
@@ -200,15 +212,17 @@ final class Search {
     }
 
     private void initRootStacks() {
-        int s = 0;
+        int s = 0, e = 0;
         lionStack[0] = lionStack[1] = 0;
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
             if (code == 0) continue;
             s += values.psq(code, sq);
+            e += values.eg(code);
             if (values.lion[Math.abs(code)]) lionStack[code > 0 ? 0 : 1]++;
         }
         psqStack[0] = s;
+        egStack[0] = e;
         royalStack[0] = findRoyal(0);
         royalStack[1] = findRoyal(1);
     }
@@ -224,51 +238,58 @@ final class Search {
 
     // ------------------------------------------------------------------ make / unmake with incremental terms
 
+    /**
+     * Makes the move, keeping the incremental terms. They are updated from what stood on the move's
+     * squares (origin, the middle square of a two-step move, destination) before and after it, which
+     * covers every kind of move alike: captures, promotions, exits (dai13-kumazawa) and drunk-elephant
+     * exchanges (shodoshu2017*), where the captured elephant changes sides and the capturer goes.
+     */
     void doMove(int m, int ply) {
         // A child answered without being searched must not hand a stale line to updatePv.
         pvLength[ply + 1] = ply + 1;
         int from = Move.from(m), to = Move.to(m), mid = Move.mid(m);
-        int moved = pos.pieceAt(from);
-        int capTo = to == from ? 0 : pos.pieceAt(to);
-        int capMid = mid == Move.NO_SQUARE ? 0 : pos.pieceAt(mid);
-        int placed = moved;
-        int movedKind = Math.abs(moved);
-        if (Move.promotes(m)) placed = moved > 0 ? values.promotesTo[movedKind] : -values.promotesTo[movedKind];
-        int delta = values.psq(placed, to) - values.psq(moved, from);
-        if (capTo != 0) delta -= values.psq(capTo, to);
-        if (capMid != 0) delta -= values.psq(capMid, mid);
-        psqStack[ply + 1] = psqStack[ply] + delta;
-        int mover = moved > 0 ? 0 : 1, enemy = mover ^ 1;
+        int s1 = mid == Move.NO_SQUARE ? -1 : mid, s2 = to == from ? -1 : to;
+        int b0 = pos.pieceAt(from), b1 = s1 < 0 ? 0 : pos.pieceAt(s1), b2 = s2 < 0 ? 0 : pos.pieceAt(s2);
+        pos.make(m);
+        int a0 = pos.pieceAt(from), a1 = s1 < 0 ? 0 : pos.pieceAt(s1), a2 = s2 < 0 ? 0 : pos.pieceAt(s2);
+        psqStack[ply + 1] = psqStack[ply] + values.psq(a0, from) - values.psq(b0, from)
+                + (s1 < 0 ? 0 : values.psq(a1, s1) - values.psq(b1, s1)) + (s2 < 0 ? 0 : values.psq(a2, s2) - values.psq(b2, s2));
+        egStack[ply + 1] = egStack[ply] + values.eg(a0) - values.eg(b0) + values.eg(a1) - values.eg(b1) + values.eg(a2) - values.eg(b2);
         int a = ply * 2, b = a + 2;
-        royalStack[b] = royalStack[a];
-        royalStack[b + 1] = royalStack[a + 1];
         lionStack[b] = lionStack[a];
         lionStack[b + 1] = lionStack[a + 1];
-        boolean enemyRoyalTaken = false;
-        if (capTo != 0) {
-            int k = Math.abs(capTo);
-            if (values.lion[k]) lionStack[b + enemy]--;
-            if (values.royal[k]) enemyRoyalTaken = true;
+        if (values.lion[Math.abs(b0)] || values.lion[Math.abs(b1)] || values.lion[Math.abs(b2)] || values.lion[Math.abs(a0)]
+                || values.lion[Math.abs(a1)] || values.lion[Math.abs(a2)]) {
+            countLion(b0, b, -1);
+            countLion(b1, b, -1);
+            countLion(b2, b, -1);
+            countLion(a0, b, 1);
+            countLion(a1, b, 1);
+            countLion(a2, b, 1);
         }
-        if (capMid != 0) {
-            int k = Math.abs(capMid);
-            if (values.lion[k]) lionStack[b + enemy]--;
-            if (values.royal[k]) enemyRoyalTaken = true;
+        royalStack[b] = royalStack[a];
+        royalStack[b + 1] = royalStack[a + 1];
+        if (values.royal[Math.abs(b0)] || values.royal[Math.abs(b1)] || values.royal[Math.abs(b2)] || values.royal[Math.abs(a0)]
+                || values.royal[Math.abs(a1)] || values.royal[Math.abs(a2)]) {
+            boolean plainRoyalMove = values.royal[Math.abs(b0)] && s2 >= 0 && a2 == b0 && a0 == 0
+                    && !values.royal[Math.abs(b1)] && !values.royal[Math.abs(b2)];
+            if (plainRoyalMove) {
+                int mover = b0 > 0 ? 0 : 1;
+                if (royalStack[a + mover] == from) royalStack[b + mover] = to;
+            } else {
+                royalStack[b] = findRoyal(0);
+                royalStack[b + 1] = findRoyal(1);
+            }
         }
-        boolean promotedToRoyal = false;
-        if (placed != moved) {
-            int k = Math.abs(placed);
-            if (values.lion[k]) lionStack[b + mover]++;
-            promotedToRoyal = values.royal[k];
-        }
-        pos.make(m);
-        if (promotedToRoyal) royalStack[b + mover] = findRoyal(mover);
-        else if (values.royal[movedKind] && royalStack[a + mover] == from) royalStack[b + mover] = to;
-        if (enemyRoyalTaken) royalStack[b + enemy] = findRoyal(enemy);
+    }
+
+    private void countLion(int code, int base, int delta) {
+        if (code != 0 && values.lion[Math.abs(code)]) lionStack[base + (code > 0 ? 0 : 1)] += delta;
     }
 
     private void doNull(int ply) {
         psqStack[ply + 1] = psqStack[ply];
+        egStack[ply + 1] = egStack[ply];
         int a = ply * 2, b = a + 2;
         royalStack[b] = royalStack[a];
         royalStack[b + 1] = royalStack[a + 1];
@@ -280,27 +301,44 @@ final class Search {
     // ------------------------------------------------------------------ evaluation
 
     /**
-     * Static evaluation from the side to move's point of view: material and piece-square terms
-     * ({@link PieceValues}, kept incrementally), king safety, and the lone-Lion term.
-     *
-     * <p>King safety, per side with exactly one royal: {@value #SHELTER} per own piece next to it (up to
-     * {@value #MAX_SHELTER}), minus {@value #DANGER_PER_100} per 100 points of value of every enemy
-     * piece within two squares (a Lion there threatens it whatever stands between).
+     * Static evaluation from the side to move's point of view, the linear model of {@link EvalParams}
+     * ({@link EvalFeatures} lists the same terms one by one, for the tuner): material and piece-square terms
+     * (kept incrementally), king safety, the lone-Lion term, the endgame terms against a side with few
+     * pieces left, and the tempo.
      *
      * <p>Lion trades: the lion capture rules make them special (a protected Lion cannot be taken from two
      * squares away, and after a non-Lion takes a Lion the other side may not take back a protected Lion
      * at once), so the evaluation never assumes a Lion can be exchanged: exchanges are only ever played
      * out in the (quiescence) search with the legal captures the rules generate, and a side whose Lion
-     * faces no enemy Lion gets {@value #LION_ALONE_PERCENT}% of a Lion's value, since nothing can trade it
-     * off or hold it.
+     * faces no enemy Lion gets a bonus, since nothing can trade it off or hold it.
      */
     int evaluate(int ply) {
-        int s = psqStack[ply];
-        s += kingSafety(0, royalStack[ply * 2]) - kingSafety(1, royalStack[ply * 2 + 1]);
+        int s = psqStack[ply] + egStack[ply] * values.params.phase(pos) / EvalParams.PHASES;
+        int royal0 = royalStack[ply * 2], royal1 = royalStack[ply * 2 + 1];
+        s += kingSafety(0, royal0) - kingSafety(1, royal1);
         int l0 = lionStack[ply * 2], l1 = lionStack[ply * 2 + 1];
         if (l0 > 0 && l1 == 0) s += lionAloneBonus;
         else if (l1 > 0 && l0 == 0) s -= lionAloneBonus;
-        return (pos.sideToMove() == Position.SENTE ? s : -s) + TEMPO;
+        int left0 = pos.pieceCount(0) - pos.royalCount(0), left1 = pos.pieceCount(1) - pos.royalCount(1);
+        if (left1 <= EvalParams.FEW && royal1 >= 0) s += endgame(0, royal1, left1);
+        if (left0 <= EvalParams.FEW && royal0 >= 0) s -= endgame(1, royal0, left0);
+        return (pos.sideToMove() == Position.SENTE ? s : -s) + tempo;
+    }
+
+    /**
+     * The attacker's endgame terms against a side with one royal on {@code king} and {@code left} other
+     * pieces: a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its
+     * pieces' closeness to the royal and the royal's distance from the centre (a lone royal is mated at
+     * the edge). Without them a side far ahead has no reason to bring its pieces over, and shuffles.
+     */
+    private int endgame(int attacker, int king, int left) {
+        int close = 0, size = geo.size;
+        for (int sq = 0; sq < squares; sq++) {
+            int code = pos.pieceAt(sq);
+            if (code == 0 || (code > 0 ? 0 : 1) != attacker || values.royal[Math.abs(code)]) continue;
+            close += size - 1 - geo.distance(sq, king);
+        }
+        return fewBonus[left] + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
     }
 
     private int kingSafety(int side, int king) {
@@ -316,7 +354,7 @@ final class Search {
             int code = pos.pieceAt(sq);
             if (code != 0 && (code > 0 ? 0 : 1) != side) danger += dangerWeight[Math.abs(code)];
         }
-        return SHELTER * Math.min(shelter, MAX_SHELTER) - danger;
+        return shelterBonus * Math.min(shelter, EvalParams.MAX_SHELTER) - danger;
     }
 
     // ------------------------------------------------------------------ game ends
@@ -830,6 +868,24 @@ final class Search {
         return best;
     }
 
+    /**
+     * For the tuner: the position at the end of the quiescence search's main line from this one (the
+     * position whose static evaluation the quiescence search's score is), or null when the position is
+     * over, in check, or the quiescence search finds the game decided.
+     */
+    Position quietLeaf(Position root, PieceValues v) {
+        SearchControl c = new SearchControl(new java.util.concurrent.atomic.AtomicBoolean(), SearchLimits.depth(1), 1);
+        c.values = v;
+        c.depthOneDone = true;
+        tt.clear();
+        prepare(root, c);
+        if (!pos.status().isOngoing() || inCheck(0, pos.sideToMove())) return null;
+        int score = quiesce(-Score.INFINITE, Score.INFINITE, 0, false);
+        if (Score.isDecided(score)) return null;
+        for (int i = 0; i < pvLength[0]; i++) pos.make(pvTable[0][i]);
+        return pos;
+    }
+
     // ------------------------------------------------------------------ root and iterative deepening
 
     /** Fills the root move list with the legal moves of the (ongoing) root position, in search order. */
@@ -927,6 +983,9 @@ final class Search {
         int step = !main && (threadIndex & 1) == 1 ? 2 : 1;
         int startDepth = main ? 1 : step == 2 ? 2 : 1;
         for (int depth = startDepth; depth <= control.maxDepth; depth = nextDepth(depth, step)) {
+            // Scores of the last iteration other than the best move's would mislead an iteration cut short
+            // (a move not searched yet at this depth would keep its old score): only this one's count.
+            if (lines == 1) for (int j = 1; j < rootCount; j++) rootScore[j] = -Score.INFINITE;
             for (int pv = 0; pv < lines && !stopped; pv++) {
                 int previous = rootScore[pv];
                 int delta = 40;
@@ -946,7 +1005,17 @@ final class Search {
                 }
                 sortRoot(0);
             }
-            if (stopped) break;
+            if (stopped) {
+                // An iteration cut short by a time or node limit still tells something: a move it searched to
+                // the end and found better than the last iteration's best is the better move.
+                if (main && lines == 1 && completedDepth > 0 && !control.infinite && rootMove[0] != completedBest
+                        && rootScore[0] > -Score.INFINITE) {
+                    completedBest = rootMove[0];
+                    completedLines = lines(depth, 1);
+                    if (listener != null) listener.onIteration(completedLines);
+                }
+                break;
+            }
             completedDepth = depth;
             completedBest = rootMove[0];
             publishedNodes = nodes;
@@ -977,8 +1046,11 @@ final class Search {
         long now = System.nanoTime();
         // With a time budget and one legal move there is nothing to think about.
         if (c.timeLimited() && rootCount == 1) return true;
-        // The next iteration takes several times this one: do not start it past half the soft budget.
-        if (c.softDeadlineNanos != 0 && now - c.startNanos >= (c.softDeadlineNanos - c.startNanos) / 2) return true;
+        // The next iteration takes several times this one: with a clock, do not start it past half the soft
+        // budget (the time is saved for later moves). A fixed time per move cannot be saved: it is spent to
+        // the end, and an iteration cut short still gives its best move (see iterate).
+        if (c.softDeadlineNanos != 0 && !c.fixedMoveTime && now - c.startNanos >= (c.softDeadlineNanos - c.startNanos) / 2)
+            return true;
         return c.nodeLimit > 0 && c.totalNodes() >= c.nodeLimit;
     }
 

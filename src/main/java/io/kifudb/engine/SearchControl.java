@@ -17,14 +17,19 @@ final class SearchControl {
     final int maxDepth;
     final int multiPv;
     final boolean infinite;
+    /** A time per move and no clock: time left over cannot be used later. */
+    final boolean fixedMoveTime;
     /** Set by the main thread once depth 1 is complete: until then only it decides to stop. */
     volatile boolean depthOneDone;
     Search[] workers = new Search[0];
+    /** The evaluation tables to search with; null for the variant's shipped ones. */
+    PieceValues values;
 
     SearchControl(AtomicBoolean stop, SearchLimits limits, int multiPv) {
         this.stop = stop;
         this.startNanos = System.nanoTime();
         this.infinite = limits.infinite();
+        this.fixedMoveTime = limits.movetimeMs() > 0 && limits.clock() == null;
         long hard = 0, soft = 0;
         if (!infinite) {
             if (limits.movetimeMs() > 0) hard = soft = limits.movetimeMs();

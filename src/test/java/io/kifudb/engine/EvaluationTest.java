@@ -53,21 +53,27 @@ class EvaluationTest {
     }
 
     /**
-     * The search keeps material, piece-square terms, royal squares and Lion counts incrementally; along
-     * random games (captures, promotions, lion double moves, royals taken) they must equal a fresh
-     * computation at every step.
+     * The search keeps material, piece-square and endgame terms, royal squares and Lion counts
+     * incrementally; along random games (captures, promotions, lion double moves, royals taken, exits of
+     * dai13-kumazawa, drunk-elephant exchanges of shodoshu2017*) they must equal a fresh computation at
+     * every step, with random weights so that no term can hide behind a zero.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"chu", "chu-lishogi"})
+    @ValueSource(strings = {"chu", "chu-lishogi", "chu-sdin", "dai13-kumazawa", "shodoshu2017", "shodoshu2017-prev"})
     void incrementalEvaluationEqualsAFreshOne(String id) {
         RuleSet rules = RuleSet.byId(id);
         SplittableRandom rnd = new SplittableRandom(3);
+        EvalParams params = EvalParams.derived(rules);
+        double[] w = params.toVector();
+        for (int i = 0; i < w.length; i++) w[i] = rnd.nextInt(-300, 300);
+        params.fromVector(w);
+        PieceValues values = PieceValues.of(rules, params);
         TranspositionTable tt = new TranspositionTable(1);
-        int steps = 0;
-        for (int game = 0; game < 12; game++) {
+        int steps = 0, moverGone = 0;
+        Search incremental = new Search(tt, true, 0), fresh = new Search(tt, true, 0);
+        for (int game = 0; game < 6; game++) {
             Position root = Position.start(rules);
-            Search incremental = new Search(tt, true, 0);
-            incremental.prepare(root, new SearchControl(new AtomicBoolean(), SearchLimits.depth(1), 1));
+            incremental.prepare(root, control(values));
             Position mirror = Position.start(rules);
             for (int ply = 0; ply < Search.MAX_PLY - 2; ply++) {
                 int[] moves = mirror.legalMoves();
@@ -75,20 +81,141 @@ class EvaluationTest {
                 int m = moves[rnd.nextInt(moves.length)];
                 // Prefer captures, so pieces (and Lions, and royals) really leave the board.
                 for (int tries = 0; tries < 8 && !captures(mirror, m); tries++) m = moves[rnd.nextInt(moves.length)];
+                // And, where a drunk elephant can be taken (an exchange in shodoshu2017*), often take it.
+                for (int c : moves)
+                    if (takesElephant(mirror, c) && rnd.nextInt(3) == 0) m = c;
+                boolean exchange = takesElephant(mirror, m) && !mirror.kindAt(Move.from(m)).token.equals("e");
                 incremental.doMove(m, ply);
                 mirror.make(m);
-                Search fresh = new Search(tt, true, 0);
-                fresh.prepare(Sfen.parse(rules, mirror.sfen()), new SearchControl(new AtomicBoolean(), SearchLimits.depth(1), 1));
+                if (Move.leavesBoard(m) || (exchange && mirror.kindAt(Move.to(m)).token.equals("e"))) moverGone++;
+                fresh.prepare(Sfen.parse(rules, mirror.sfen()), control(values));
                 assertThat(incremental.evaluate(ply + 1)).as("after %s at ply %d: %s", mirror.usi(m), ply, mirror.sfen())
                         .isEqualTo(fresh.evaluate(0));
                 steps++;
             }
         }
-        assertThat(steps).isGreaterThan(500);
+        assertThat(steps).isGreaterThan(300);
+        if (rules.offBoard != RuleSet.OffBoard.NONE || rules.elephantExchange != RuleSet.ElephantExchange.NONE)
+            assertThat(moverGone).as("exits or exchanges played").isGreaterThan(0);
+    }
+
+    private static SearchControl control(PieceValues values) {
+        SearchControl c = new SearchControl(new AtomicBoolean(), SearchLimits.depth(1), 1);
+        c.values = values;
+        return c;
+    }
+
+    private static boolean takesElephant(Position p, int m) {
+        int to = Move.to(m);
+        return to != Move.from(m) && p.kindAt(to) != null && p.kindAt(to).token.equals("e");
     }
 
     private static boolean captures(Position p, int m) {
         int to = Move.to(m), mid = Move.mid(m);
         return (to != Move.from(m) && p.pieceAt(to) != 0) || (mid != Move.NO_SQUARE && p.pieceAt(mid) != 0);
+    }
+
+    /**
+     * The search's evaluation and the tuner's features are one linear model: on positions of random games
+     * (captures preferred, so that endgames with few pieces arise) of every rule set, with every weight
+     * randomised so that none can hide, the search's score equals the weights times the features.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"chu", "chu-lishogi", "chu-sdin", "dai13-kumazawa", "shodoshu2017", "shodoshu2017-prev"})
+    void theSearchEvaluatesTheTunersLinearModel(String id) {
+        RuleSet rules = RuleSet.byId(id);
+        SplittableRandom rnd = new SplittableRandom(11);
+        EvalParams params = EvalParams.derived(rules);
+        double[] w = params.toVector();
+        for (int i = 0; i < w.length; i++) w[i] = rnd.nextInt(-300, 300);
+        params.fromVector(w);
+        PieceValues values = PieceValues.of(rules, params);
+        TranspositionTable tt = new TranspositionTable(1);
+        int checked = 0, endgames = 0;
+        Search search = new Search(tt, true, 0);
+        for (int g = 0; g < 6; g++) {
+            Position game = Position.start(rules);
+            for (int ply = 0; ply < 200; ply++) {
+                int[] moves = game.legalMoves();
+                if (moves.length == 0) break;
+                int m = moves[rnd.nextInt(moves.length)];
+                for (int tries = 0; tries < 20 && !captures(game, m); tries++) m = moves[rnd.nextInt(moves.length)];
+                game.make(m);
+                // A copy without the history: the search copies its root's whole history otherwise.
+                Position p = Sfen.parse(rules, game.sfen());
+                search.prepare(p, control(values));
+                int sente = EvalFeatures.evaluate(EvalFeatures.of(p, params), params);
+                // The features count the tempo from sente's side (+1 sente to move, -1 gote to move).
+                int expected = p.sideToMove() == Position.SENTE ? sente : -sente;
+                assertThat(search.evaluate(0)).as("%s", p.sfen()).isEqualTo(expected);
+                checked++;
+                if (Math.min(p.pieceCount(0) - p.royalCount(0), p.pieceCount(1) - p.royalCount(1)) <= EvalParams.FEW) endgames++;
+            }
+        }
+        // Endgames: both royals and a few random pieces on random squares.
+        for (int i = 0; i < 200; i++) {
+            Position p = Sfen.parse(rules, sparseSfen(rules, rnd));
+            search.prepare(p, control(values));
+            int sente = EvalFeatures.evaluate(EvalFeatures.of(p, params), params);
+            assertThat(search.evaluate(0)).as("%s", p.sfen()).isEqualTo(p.sideToMove() == Position.SENTE ? sente : -sente);
+            if (Math.min(p.pieceCount(0) - p.royalCount(0), p.pieceCount(1) - p.royalCount(1)) <= EvalParams.FEW) endgames++;
+            checked++;
+        }
+        assertThat(checked).isGreaterThan(300);
+        assertThat(endgames).as("positions with the endgame terms").isGreaterThan(100);
+    }
+
+    /** A King each (the variant's "k") and 0-4 random other pieces for one side, 0-12 for the other, random squares. */
+    private static String sparseSfen(RuleSet rules, SplittableRandom rnd) {
+        Variant v = rules.variant;
+        int size = v.geometry.size, squares = v.geometry.squares;
+        String[] board = new String[squares];
+        java.util.List<PieceKind> kinds = new java.util.ArrayList<>();
+        for (PieceKind k : v.kinds()) if (!k.isRoyal() && !k.token.equals("p") && !k.token.equals("l")) kinds.add(k);
+        int weak = rnd.nextInt(2);
+        for (int side = 0; side < 2; side++) {
+            int n = side == weak ? rnd.nextInt(5) : rnd.nextInt(13);
+            for (int i = -1; i < n; i++) {
+                String t = i < 0 ? "k" : kinds.get(rnd.nextInt(kinds.size())).token;
+                int sq;
+                do sq = rnd.nextInt(squares); while (board[sq] != null);
+                board[sq] = side == 0 ? t.toUpperCase(java.util.Locale.ROOT) : t;
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int r = 0; r < size; r++) {
+            if (r > 0) sb.append('/');
+            int empty = 0;
+            for (int f = 0; f < size; f++) {
+                String t = board[r * size + f];
+                if (t == null) {
+                    empty++;
+                    continue;
+                }
+                if (empty > 0) sb.append(empty);
+                empty = 0;
+                sb.append(t);
+            }
+            if (empty > 0) sb.append(empty);
+        }
+        return sb + (rnd.nextBoolean() ? " b - 1" : " w - 1");
+    }
+
+    /** The text form of the parameters reads back to the same parameters, and bad lines are refused by number. */
+    @Test
+    void parametersSurviveTheirTextFormAndBadLinesAreRefused() {
+        EvalParams p = EvalParams.derived(RuleSet.CHU);
+        p.value[RuleSet.CHU.variant.byToken("n").id] = 1777;
+        p.few[2] = 321;
+        EvalParams back = EvalParams.parse(RuleSet.CHU, p.format(java.util.List.of("a test")));
+        assertThat(back).isEqualTo(p);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> EvalParams.parse(RuleSet.CHU, "variant chu\nvalue zz 100\n"))
+                .hasMessageContaining("line 2").hasMessageContaining("unknown piece zz");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> EvalParams.parse(RuleSet.CHU, "rank p 1 2 3\n"))
+                .hasMessageContaining("line 1").hasMessageContaining("takes 12");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> EvalParams.parse(RuleSet.CHU, "variant shodoshu2017\n"))
+                .hasMessageContaining("not chu");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> EvalParams.parse(RuleSet.CHU, "bonus 3\n"))
+                .hasMessageContaining("unknown parameter bonus");
     }
 }

@@ -1,0 +1,317 @@
+package io.kifudb.engine;
+
+import io.kifudb.rules.Position;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
+import io.kifudb.rules.Status;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A match between two engines (two builds or two configurations) that stops on a sequential
+ * probability ratio test: the test for every change to the engine before it lands.
+ *
+ * <p>Games come in pairs: the same opening twice, each engine sente once, so the opening's bias cancels.
+ * The rules judge every game ({@link Position#status()} under the match's rule set); a game still going
+ * after {@code maxPlies} plies is a draw, an engine that fails (crash, no answer, illegal move) loses
+ * that game.
+ *
+ * <p>The test is the generalised SPRT on the pairs' scores (the pentanomial model: a pair scores 0, 1/4,
+ * 1/2, 3/4 or 1 for A), with the normal approximation of its log-likelihood ratio: with {@code N} pairs,
+ * mean pair score {@code m} and variance {@code v},
+ * {@code LLR = N (s1 - s0) (2m - s0 - s1) / (2v)}, where {@code s0} and {@code s1} are the expected
+ * scores of an Elo difference {@code elo0} (H0) and {@code elo1} (H1). The match stops when the LLR leaves
+ * {@code [ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]}: below, H0 is accepted (A is not better by
+ * {@code elo1}); above, H1 (A is better than by {@code elo0}); or after {@code maxGames}.
+ */
+public final class SprtMatch {
+    /** One side of the match. */
+    public interface Player extends AutoCloseable {
+        String name();
+
+        /** A new game begins. */
+        void newGame() throws IOException;
+
+        /** The move to play in the (ongoing) position; the start and the moves so far are given for USI. */
+        int move(Position p, String startSfen, List<String> moves) throws IOException;
+
+        @Override
+        void close();
+    }
+
+    /** This build's engine in this process, one thread, with the given parameters (null: the shipped ones). */
+    public static Player local(String name, EvalParams params, SearchLimits limits, int hashMb) {
+        Engine engine = new Engine().hashMegabytes(hashMb).params(params);
+        return new Player() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void newGame() {
+                engine.newGame();
+            }
+
+            @Override
+            public int move(Position p, String startSfen, List<String> moves) {
+                return engine.search(p, limits, null).bestMove();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** An engine in another process, spoken to in USI. */
+    public static Player usi(String name, String command, Map<String, String> options, SearchLimits limits, long maxMoveMs) {
+        return new UsiPlayer(name, command, options, limits, maxMoveMs);
+    }
+
+    /** The test's hypotheses and error rates, in logistic Elo. */
+    public record Hypotheses(double elo0, double elo1, double alpha, double beta) {
+        double lower() {
+            return Math.log(beta / (1 - alpha));
+        }
+
+        double upper() {
+            return Math.log((1 - beta) / alpha);
+        }
+    }
+
+    /** What a match plays. */
+    public record Settings(RuleSet rules, List<List<String>> openings, int maxPlies, int maxGames, int concurrency,
+                           Hypotheses hypotheses) {}
+
+    /** A finished game, as the report lists it. */
+    public record Game(int game, int pair, int opening, String sente, String gote, boolean aSente, String startSfen,
+                       List<String> moves, String result, String reason, String detail, double scoreA) {}
+
+    /** The running score and the test, from A's side. */
+    public static final class Tally {
+        int wins, draws, losses;
+        /** Pairs by A's points: 0, 0.5, 1, 1.5, 2. */
+        final int[] pentanomial = new int[5];
+
+        public int games() {
+            return wins + draws + losses;
+        }
+
+        public int pairs() {
+            int n = 0;
+            for (int c : pentanomial) n += c;
+            return n;
+        }
+
+        /** Mean score per game from the pairs (the same as per game when every pair is complete). */
+        double mean() {
+            int n = pairs();
+            double s = 0;
+            for (int i = 0; i < 5; i++) s += pentanomial[i] * (i / 4.0);
+            return n == 0 ? 0.5 : s / n;
+        }
+
+        /** Variance of the pair score (each pair's score in [0, 1]). */
+        double variance() {
+            int n = pairs();
+            if (n == 0) return 0;
+            double m = mean(), v = 0;
+            for (int i = 0; i < 5; i++) v += pentanomial[i] * (i / 4.0 - m) * (i / 4.0 - m);
+            return v / n;
+        }
+
+        public double llr(Hypotheses h) {
+            double v = variance();
+            int n = pairs();
+            if (n < 2 || v <= 0) return 0;
+            double s0 = score(h.elo0()), s1 = score(h.elo1());
+            return n * (s1 - s0) * (2 * mean() - s0 - s1) / (2 * v);
+        }
+
+        public double elo() {
+            return elo(mean());
+        }
+
+        /** Half the width of the 95% interval of the Elo difference (from the pairs' variance). */
+        public double eloMargin() {
+            int n = pairs();
+            if (n < 2) return Double.NaN;
+            double se = Math.sqrt(variance() / n);
+            return (elo(Math.min(0.999, mean() + 1.96 * se)) - elo(Math.max(0.001, mean() - 1.96 * se))) / 2;
+        }
+
+        static double score(double elo) {
+            return 1 / (1 + Math.pow(10, -elo / 400));
+        }
+
+        static double elo(double score) {
+            double s = Math.min(0.999, Math.max(0.001, score));
+            return -400 * Math.log10(1 / s - 1);
+        }
+
+        public String line(Hypotheses h) {
+            return String.format(Locale.ROOT,
+                    "games %d: +%d =%d -%d, pairs [%d %d %d %d %d], Elo %+.1f ± %.1f, LLR %.2f [%.2f, %.2f] (elo0 %.0f, elo1 %.0f)",
+                    games(), wins, draws, losses, pentanomial[0], pentanomial[1], pentanomial[2], pentanomial[3], pentanomial[4],
+                    elo(), eloMargin(), llr(h), h.lower(), h.upper(), h.elo0(), h.elo1());
+        }
+    }
+
+    /** The end of a match. */
+    public record Outcome(Tally tally, String verdict, List<Game> games) {}
+
+    private SprtMatch() {}
+
+    /**
+     * Plays pairs until the test decides or {@code maxGames} are played. {@code a} and {@code b} make a
+     * fresh player for each of the {@code concurrency} workers; {@code onGame} sees each game as it ends,
+     * {@code onPair} the tally after each pair.
+     */
+    public static Outcome run(Settings s, Supplier<Player> a, Supplier<Player> b, Consumer<Game> onGame, Consumer<Tally> onPair)
+            throws InterruptedException {
+        for (int i = 0; i < s.openings().size(); i++) {
+            Position p = Position.start(s.rules());
+            for (String usi : s.openings().get(i)) {
+                if (!p.status().isOngoing()) throw new IllegalArgumentException("opening " + (i + 1) + " ends the game");
+                try {
+                    p.make(p.parseMove(usi));
+                } catch (io.kifudb.rules.IllegalMoveException e) {
+                    throw new IllegalArgumentException("opening " + (i + 1) + ": " + e.getMessage());
+                }
+            }
+        }
+        Tally tally = new Tally();
+        List<Game> games = new ArrayList<>();
+        AtomicInteger nextPair = new AtomicInteger();
+        AtomicBoolean done = new AtomicBoolean();
+        int maxPairs = (s.maxGames() + 1) / 2;
+        String[] verdict = {null};
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, s.concurrency()));
+        List<Future<?>> workers = new ArrayList<>();
+        for (int w = 0; w < Math.max(1, s.concurrency()); w++) {
+            workers.add(pool.submit(() -> {
+                try (Player pa = a.get(); Player pb = b.get()) {
+                    while (!done.get()) {
+                        int pair = nextPair.getAndIncrement();
+                        if (pair >= maxPairs) break;
+                        int opening = pair % s.openings().size();
+                        Game g1 = play(s, pa, pb, true, 2 * pair + 1, pair, opening);
+                        Game g2 = play(s, pa, pb, false, 2 * pair + 2, pair, opening);
+                        synchronized (tally) {
+                            for (Game g : List.of(g1, g2)) {
+                                games.add(g);
+                                if (g.scoreA() == 1) tally.wins++;
+                                else if (g.scoreA() == 0) tally.losses++;
+                                else tally.draws++;
+                                onGame.accept(g);
+                            }
+                            tally.pentanomial[(int) Math.round(2 * (g1.scoreA() + g2.scoreA()))]++;
+                            onPair.accept(tally);
+                            double llr = tally.llr(s.hypotheses());
+                            if (verdict[0] == null) {
+                                if (llr >= s.hypotheses().upper()) verdict[0] = "H1 accepted";
+                                else if (llr <= s.hypotheses().lower()) verdict[0] = "H0 accepted";
+                                if (verdict[0] != null) done.set(true);
+                            }
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        try {
+            for (Future<?> f : workers) f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        return new Outcome(tally, verdict[0] == null ? "no decision after " + tally.games() + " games" : verdict[0], games);
+    }
+
+    private static Game play(Settings s, Player a, Player b, boolean aSente, int number, int pair, int opening) {
+        Position p = Position.start(s.rules());
+        String start = p.sfen();
+        List<String> moves = new ArrayList<>();
+        for (String usi : s.openings().get(opening)) {
+            int m = p.parseMove(usi);
+            moves.add(p.usi(m));
+            p.make(m);
+        }
+        Player sente = aSente ? a : b, gote = aSente ? b : a;
+        String result, reason, detail = null;
+        try {
+            sente.newGame();
+            gote.newGame();
+        } catch (IOException e) {
+            return new Game(number, pair + 1, opening + 1, sente.name(), gote.name(), aSente, start, moves, "*", "engine-failure",
+                    e.getMessage(), 0.5);
+        }
+        Status st = p.status();
+        while (true) {
+            if (!st.isOngoing()) {
+                result = st.isDraw() ? "1/2-1/2" : st.winner() == Position.SENTE ? "1-0" : "0-1";
+                reason = st.reason().id;
+                break;
+            }
+            if (moves.size() >= s.maxPlies()) {
+                result = "1/2-1/2";
+                reason = "max-plies";
+                break;
+            }
+            Player mover = p.sideToMove() == Position.SENTE ? sente : gote;
+            int m;
+            try {
+                m = mover.move(p, start, moves);
+            } catch (IOException | RuntimeException e) {
+                result = p.sideToMove() == Position.SENTE ? "0-1" : "1-0";
+                reason = "engine-failure";
+                detail = mover.name() + ": " + e.getMessage();
+                break;
+            }
+            moves.add(p.usi(m));
+            p.make(m);
+            st = p.status();
+        }
+        double scoreA = result.equals("1/2-1/2") ? 0.5 : (result.equals("1-0") == aSente) ? 1 : 0;
+        return new Game(number, pair + 1, opening + 1, sente.name(), gote.name(), aSente, start, moves, result, reason, detail, scoreA);
+    }
+
+    /**
+     * Openings made of random plies from the start position, kept only when a short search finds them
+     * roughly balanced (|score| at most {@code maxScore} at depth 4), so that no pair is decided by its
+     * opening alone. The same seed gives the same openings.
+     */
+    public static List<List<String>> randomOpenings(RuleSet rules, int count, int plies, int maxScore, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Engine engine = new Engine().hashMegabytes(8);
+        List<List<String>> out = new ArrayList<>();
+        int attempts = 0;
+        while (out.size() < count && attempts++ < count * 50) {
+            Position p = Position.start(rules);
+            List<String> line = new ArrayList<>();
+            for (int i = 0; i < plies && p.status().isOngoing(); i++) {
+                int m = SelfPlay.openingMove(p, rnd);
+                line.add(p.usi(m));
+                p.make(m);
+            }
+            if (!p.status().isOngoing()) continue;
+            engine.newGame();
+            SearchResult r = engine.search(p, SearchLimits.depth(4), null);
+            if (Math.abs(r.score()) <= maxScore) out.add(line);
+        }
+        return out;
+    }
+}
