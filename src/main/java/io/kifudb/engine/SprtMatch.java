@@ -115,27 +115,39 @@ public final class SprtMatch {
             return n;
         }
 
+        /**
+         * The pair-score frequencies, each count given a tiny prior ({@value #PRIOR} pairs) so that a match
+         * where every pair ended alike (all won, all split) still has a variance and can be decided.
+         */
+        private double[] frequencies() {
+            int n = pairs();
+            double[] f = new double[5];
+            for (int i = 0; i < 5; i++) f[i] = (pentanomial[i] + PRIOR) / (n + 5 * PRIOR);
+            return f;
+        }
+
+        private static final double PRIOR = 1e-3;
+
         /** Mean score per game from the pairs (the same as per game when every pair is complete). */
         double mean() {
-            int n = pairs();
+            double[] f = frequencies();
             double s = 0;
-            for (int i = 0; i < 5; i++) s += pentanomial[i] * (i / 4.0);
-            return n == 0 ? 0.5 : s / n;
+            for (int i = 0; i < 5; i++) s += f[i] * (i / 4.0);
+            return s;
         }
 
         /** Variance of the pair score (each pair's score in [0, 1]). */
         double variance() {
-            int n = pairs();
-            if (n == 0) return 0;
+            double[] f = frequencies();
             double m = mean(), v = 0;
-            for (int i = 0; i < 5; i++) v += pentanomial[i] * (i / 4.0 - m) * (i / 4.0 - m);
-            return v / n;
+            for (int i = 0; i < 5; i++) v += f[i] * (i / 4.0 - m) * (i / 4.0 - m);
+            return v;
         }
 
         public double llr(Hypotheses h) {
             double v = variance();
             int n = pairs();
-            if (n < 2 || v <= 0) return 0;
+            if (n < 2) return 0;
             double s0 = score(h.elo0()), s1 = score(h.elo1());
             return n * (s1 - s0) * (2 * mean() - s0 - s1) / (2 * v);
         }

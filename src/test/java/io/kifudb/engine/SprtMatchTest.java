@@ -1,0 +1,99 @@
+package io.kifudb.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kifudb.rules.RuleSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The SPRT match harness: pairing, the test's decisions, engines in other processes. */
+class SprtMatchTest {
+    private static final SprtMatch.Hypotheses H = new SprtMatch.Hypotheses(0, 50, 0.05, 0.05);
+
+    private static SprtMatch.Settings settings(List<List<String>> openings, int maxGames) {
+        return new SprtMatch.Settings(RuleSet.CHU_LISHOGI, openings, 300, maxGames, 1, H);
+    }
+
+    /**
+     * Two copies of one engine at a fixed depth play each opening twice with the same moves, colours
+     * swapped: every pair scores exactly one game's worth for each, whatever the games' results, so A is
+     * not better by elo1: H0.
+     */
+    @Test
+    void twoCopiesOfOneEngineSplitEveryPair() throws Exception {
+        List<List<String>> openings = SprtMatch.randomOpenings(RuleSet.CHU_LISHOGI, 3, 6, 300, 5);
+        assertThat(openings).hasSize(3);
+        List<SprtMatch.Game> games = new ArrayList<>();
+        SprtMatch.Outcome o = SprtMatch.run(settings(openings, 6),
+                () -> SprtMatch.local("a", null, SearchLimits.depth(1), 1),
+                () -> SprtMatch.local("b", null, SearchLimits.depth(1), 1), games::add, t -> {});
+        int pairs = o.tally().pairs();
+        assertThat(pairs).isBetween(2, 3);
+        assertThat(o.tally().pentanomial).containsExactly(0, 0, pairs, 0, 0);
+        assertThat(o.tally().elo()).isZero();
+        assertThat(o.verdict()).isEqualTo("H0 accepted");
+        for (int pair = 0; pair < pairs; pair++) {
+            SprtMatch.Game g1 = games.get(2 * pair), g2 = games.get(2 * pair + 1);
+            assertThat(g1.aSente()).isTrue();
+            assertThat(g2.aSente()).isFalse();
+            assertThat(g1.opening()).isEqualTo(g2.opening()).isEqualTo(pair + 1);
+            assertThat(g1.moves()).isEqualTo(g2.moves());
+            assertThat(g1.moves().subList(0, 6)).isEqualTo(openings.get(pair));
+        }
+    }
+
+    /** A clearly stronger player (the engine at depth 1 against random moves) is found better: H1, early. */
+    @Test
+    void aClearlyStrongerPlayerIsAccepted() throws Exception {
+        List<List<String>> openings = SprtMatch.randomOpenings(RuleSet.CHU_LISHOGI, 20, 6, 300, 7);
+        SprtMatch.Outcome o = SprtMatch.run(settings(openings, 60),
+                () -> SprtMatch.local("depth 1", null, SearchLimits.depth(1), 1), () -> random(3), g -> {}, t -> {});
+        assertThat(o.verdict()).isEqualTo("H1 accepted");
+        assertThat(o.tally().games()).isLessThan(60);
+        assertThat(o.tally().elo()).isGreaterThan(200);
+        assertThat(o.tally().llr(H)).isGreaterThanOrEqualTo(H.upper());
+    }
+
+    private static SprtMatch.Player random(long seed) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        return new SprtMatch.Player() {
+            @Override
+            public String name() {
+                return "random";
+            }
+
+            @Override
+            public void newGame() {
+            }
+
+            @Override
+            public int move(io.kifudb.rules.Position p, String startSfen, List<String> moves) {
+                int[] legal = p.legalMoves();
+                return legal[rnd.nextInt(legal.length)];
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** An engine in another process that answers with an illegal move loses that game, and only that one. */
+    @Test
+    void aUsiEngineThatPlaysAnIllegalMoveLosesTheGame() throws Exception {
+        String script = "while read l; do case \"$l\" in usi) echo usiok;; isready) echo readyok;;"
+                + " go*) echo bestmove 1a1a;; quit) exit 0;; esac; done";
+        List<List<String>> openings = List.of(List.of("8i8h"));
+        List<SprtMatch.Game> games = new ArrayList<>();
+        SprtMatch.Outcome o = SprtMatch.run(settings(openings, 2),
+                () -> SprtMatch.local("engine", null, SearchLimits.depth(1), 1),
+                () -> SprtMatch.usi("broken", "sh -c '" + script + "'", Map.of(), SearchLimits.depth(1), 10_000), games::add, t -> {});
+        assertThat(o.tally().wins).isEqualTo(2);
+        assertThat(games).allSatisfy(g -> {
+            assertThat(g.reason()).isEqualTo("engine-failure");
+            assertThat(g.detail()).contains("broken").contains("1a1a");
+        });
+    }
+}
