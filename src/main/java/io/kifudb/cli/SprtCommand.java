@@ -114,6 +114,9 @@ public final class SprtCommand implements Callable<Integer> {
     @Option(names = "--out", description = "NDJSON file: one line per game, then the summary")
     Path out;
 
+    @Option(names = "--save-openings", description = "write the openings (one per line, as --openings reads them) to this file and exit")
+    Path saveOpenings;
+
     @Override
     public Integer call() throws Exception {
         if (concurrency < 1 || maxGames < 2 || maxPlies < 1 || !(alpha > 0 && alpha < 1) || !(beta > 0 && beta < 1) || elo1 <= elo0) {
@@ -140,6 +143,14 @@ public final class SprtCommand implements Callable<Integer> {
         if (openings.isEmpty()) {
             System.err.println("sprt: no openings");
             return 2;
+        }
+        if (saveOpenings != null) {
+            List<String> lines = new ArrayList<>();
+            lines.add("# sprt openings: " + openingSource);
+            for (List<String> o : openings) lines.add(String.join(" ", o));
+            Files.write(saveOpenings, lines, StandardCharsets.UTF_8);
+            System.out.println(openings.size() + " openings written to " + saveOpenings);
+            return 0;
         }
         Supplier<SprtMatch.Player> pa, pb;
         try {

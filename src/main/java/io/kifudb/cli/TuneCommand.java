@@ -81,6 +81,9 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--keep-cut", description = "also use games cut at a ply limit, as draws")
     boolean keepCut;
 
+    @Option(names = "--groups", split = ",", description = "parameter groups to tune, the others kept (default: all): value, rank, file, danger, endgame, shelter, lion-alone, few, hunt, cornered, tempo")
+    List<String> groups;
+
     @Override
     public Integer call() throws Exception {
         List<Tuner.Game> games = new ArrayList<>();
@@ -112,13 +115,20 @@ public final class TuneCommand implements Callable<Integer> {
             System.err.println("tune: " + startFile + ": " + e.getMessage());
             return 2;
         }
-        Tuner.Settings settings = new Tuner.Settings(skipPlies, stride, validation, iterations, learningRate, regularisation, seed);
+        if (groups == null) groups = Tuner.GROUPS;
+        for (String g : groups)
+            if (!Tuner.GROUPS.contains(g)) {
+                System.err.println("tune: unknown group " + g + " (groups: " + String.join(", ", Tuner.GROUPS) + ")");
+                return 2;
+            }
+        Tuner.Settings settings = new Tuner.Settings(skipPlies, stride, validation, iterations, learningRate, regularisation, seed,
+                java.util.Set.copyOf(groups));
         Tuner.Report r = new Tuner(rules, start, settings, line -> System.err.println("tune: " + line)).tune(games);
         List<String> header = new ArrayList<>();
         header.add("kifudb evaluation parameters for " + rules.variant.id + ", tuned by the 'tune' command (Texel's method):");
         header.add("tune --rules " + rules.id + " --skip-plies " + skipPlies + " --stride " + stride + " --validation " + validation
                 + " --iterations " + iterations + " --learning-rate " + learningRate + " --regularisation " + regularisation
-                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + (startFile == null ? "" : " --start " + startFile.getFileName())
+                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + " --groups " + String.join(",", groups) + (startFile == null ? "" : " --start " + startFile.getFileName())
                 + " " + String.join(" ", inputs.stream().map(Path::toString).toList()));
         header.add(r.summary());
         Files.writeString(out, r.params().format(header), StandardCharsets.UTF_8);

@@ -116,8 +116,10 @@ public final class SprtMatch {
         }
 
         /**
-         * The pair-score frequencies, each count given a tiny prior ({@value #PRIOR} pairs) so that a match
-         * where every pair ended alike (all won, all split) still has a variance and can be decided.
+         * The pair-score frequencies, with one pair of prior spread evenly over the five outcomes
+         * ({@value #PRIOR} to each count): without it, a few pairs that all ended alike (two pairs won
+         * 1½-½) would have no variance and "decide" the test at once; with it, such a run must go on long
+         * enough to be evidence (ten pairs all won outright decide it).
          */
         private double[] frequencies() {
             int n = pairs();
@@ -126,7 +128,7 @@ public final class SprtMatch {
             return f;
         }
 
-        private static final double PRIOR = 1e-3;
+        private static final double PRIOR = 0.2;
 
         /** Mean score per game from the pairs (the same as per game when every pair is complete). */
         double mean() {

@@ -28,7 +28,11 @@ public final class Tuner {
 
     /** What the tuner does; see the {@code tune} command for the meaning of each. */
     public record Settings(int skipPlies, int stride, double validationShare, int iterations, double learningRate,
-                           double regularisation, long seed) {}
+                           double regularisation, long seed, java.util.Set<String> groups) {}
+
+    /** The parameter groups, as the parameter file names them; {@link Settings#groups} picks those to tune. */
+    public static final List<String> GROUPS = List.of("value", "rank", "file", "danger", "endgame", "shelter", "lion-alone",
+            "few", "hunt", "cornered", "tempo");
 
     /** The outcome: the tuned parameters and the figures of the fit. */
     public record Report(EvalParams params, int games, int positions, int validationPositions, double k,
@@ -155,6 +159,8 @@ public final class Tuner {
         int n = w0.length;
         double[] w = w0.clone(), m = new double[n], v = new double[n], grad = new double[n];
         double b1 = 0.9, b2 = 0.999, eps = 1e-8, lr = settings.learningRate(), lambda = settings.regularisation();
+        boolean[] frozen = new boolean[n];
+        for (int i = 0; i < n; i++) frozen[i] = !settings.groups().contains(start.weightName(i).split(" ")[0]);
         double ln10 = Math.log(10);
         for (int it = 1; it <= settings.iterations(); it++) {
             java.util.Arrays.fill(grad, 0);
@@ -166,6 +172,7 @@ public final class Tuner {
                 for (int i = 0; i < idx.length; i++) grad[idx[i]] += g * cnt[i] * scale[idx[i]];
             }
             for (int i = 0; i < n; i++) {
+                if (frozen[i]) continue;
                 double gi = grad[i] + 2 * lambda * (w[i] - w0[i]);
                 m[i] = b1 * m[i] + (1 - b1) * gi;
                 v[i] = b2 * v[i] + (1 - b2) * gi * gi;

@@ -23,7 +23,7 @@ class TunerTest {
             games.add(new Tuner.Game(g.startSfen(), g.moves(), result));
         }
         assertThat(games).hasSize(24);
-        Tuner.Settings settings = new Tuner.Settings(8, 2, 0.25, 60, 2.0, 1e-7, 5);
+        Tuner.Settings settings = new Tuner.Settings(8, 2, 0.25, 60, 2.0, 1e-7, 5, java.util.Set.copyOf(Tuner.GROUPS));
         List<String> log = new ArrayList<>();
         Tuner.Report first = new Tuner(rules, EvalParams.derived(rules), settings, log::add).tune(games);
         assertThat(first.positions()).isGreaterThan(500);
