@@ -95,6 +95,8 @@ final class Search {
     private int[] history = new int[0];
     /** Per ply: material and piece-square score from sente's point of view. */
     private final int[] psqStack = new int[MAX_PLY + 2];
+    /** Per ply: the static evaluation, -INFINITE in check (for "improving"). */
+    private final int[] evalStack = new int[MAX_PLY + 2];
     /** Per ply: the endgame values' sum from sente's point of view (scaled by the phase when evaluated). */
     private final int[] egStack = new int[MAX_PLY + 2];
     /** Per ply and side: the square of the side's only royal, -1 if it has none or several. */
@@ -619,13 +621,17 @@ final class Search {
         if (ttMove == 0 && depth >= 6) depth--;
 
         int staticEval = inCheck ? -Score.INFINITE : evaluate(ply);
+        evalStack[ply] = staticEval;
+        // Whether the side's position got better since its last move: where it did not, its moves are
+        // worth less of a look (pruned sooner, reduced more).
+        boolean improving = !inCheck && ply >= 2 && evalStack[ply - 2] != -Score.INFINITE && staticEval > evalStack[ply - 2];
         if (!pvNode && !inCheck && !Score.isDecided(beta)) {
             // Reverse futility: far above beta near the horizon, a quiet reply will not bring it back.
-            if (depth <= 3 && staticEval - 120 * depth >= beta) return staticEval;
+            if (depth <= 5 && staticEval - 110 * depth + (improving ? 40 : 0) >= beta) return staticEval;
             // Null move: if passing still keeps beta, a real move will too (Chu has no zugzwang to speak of;
-            // a side with few pieces left is not trusted with it).
+            // a side with few pieces left is not trusted with it). The further above beta, the less depth.
             if (nullAllowed && depth >= 3 && staticEval >= beta && pos.pieceCount(side) > 4) {
-                int r = 3 + depth / 6;
+                int r = 3 + depth / 5 + Math.min(2, (staticEval - beta) / 200);
                 doNull(ply);
                 int v = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                 pos.unmakeNull();
@@ -641,7 +647,7 @@ final class Search {
         // needs only its captures, and generates nothing else (quiet promotions are left out too).
         boolean prune = !pvNode && !inCheck && depth <= 3 && !Score.isDecided(alpha);
         boolean futile = prune && staticEval + 100 + 150 * depth <= alpha;
-        int lateMoveCount = 4 + 4 * depth * depth;
+        int lateMoveCount = improving ? 4 + 4 * depth * depth : 3 + 2 * depth * depth;
         int enemyRoyal = royalStack[ply * 2 + (side ^ 1)];
         boolean capturesOnly = futile && enemyRoyal < 0 && (ttMove == 0 || isCapture(ttMove));
         int[] moves = moveBuf[ply];
@@ -692,6 +698,7 @@ final class Search {
                     if (depth >= 3 && quiet && !inCheck && searched >= 3 && m != killer1[ply] && m != killer2[ply]) {
                         r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
                         if (pvNode) r--;
+                        if (!improving) r++;
                         r = Math.max(0, Math.min(r, newDepth - 1));
                     }
                     v = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
@@ -914,6 +921,7 @@ final class Search {
     private int rootSearch(int depth, int alpha, int beta, int pvIndex) {
         int side = pos.sideToMove();
         boolean inCheck = inCheck(0, side);
+        evalStack[0] = inCheck ? -Score.INFINITE : evaluate(0);
         int best = -Score.INFINITE;
         for (int i = pvIndex; i < rootCount; i++) {
             int m = rootMove[i];
