@@ -114,6 +114,9 @@ public final class SprtCommand implements Callable<Integer> {
     @Option(names = "--out", description = "NDJSON file: one line per game, then the summary")
     Path out;
 
+    @Option(names = "--resume", description = "go on from the games of this earlier --out file of the same match (its whole pairs count and are not played again)")
+    Path resume;
+
     @Option(names = "--save-openings", description = "write the openings (one per line, as --openings reads them) to this file and exit")
     Path saveOpenings;
 
@@ -160,6 +163,15 @@ public final class SprtCommand implements Callable<Integer> {
             System.err.println("sprt: " + e.getMessage());
             return 2;
         }
+        List<SprtMatch.Game> earlier = new ArrayList<>();
+        if (resume != null) {
+            try {
+                earlier = readGames(resume);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("sprt: --resume " + resume + ": " + e.getMessage());
+                return 2;
+            }
+        }
         SprtMatch.Hypotheses h = new SprtMatch.Hypotheses(elo0, elo1, alpha, beta);
         SprtMatch.Settings settings = new SprtMatch.Settings(rules, openings, maxPlies, maxGames, concurrency, h);
         PrintStream file = out == null ? null : new PrintStream(Files.newOutputStream(out), true, StandardCharsets.UTF_8);
@@ -169,7 +181,7 @@ public final class SprtCommand implements Callable<Integer> {
         try {
             SprtMatch.Outcome o;
             try {
-                o = SprtMatch.run(settings, pa, pb, g -> {
+                o = SprtMatch.run(settings, earlier, pa, pb, g -> {
                     if (file != null) file.println(gameJson(g));
                 }, t -> System.err.println("sprt: " + t.line(h)));
             } catch (IllegalArgumentException e) {
@@ -216,6 +228,24 @@ public final class SprtCommand implements Callable<Integer> {
             return () -> SprtMatch.usi(n, command, opts, limits, maxMoveMs);
         }
         throw new IllegalArgumentException("engine spec " + spec + ": expected self, self:FILE or usi:COMMAND");
+    }
+
+    /** The whole pairs of game lines of an --out file (a last, unfinished pair is dropped). */
+    static List<SprtMatch.Game> readGames(Path file) throws IOException {
+        List<SprtMatch.Game> games = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) continue;
+            com.fasterxml.jackson.databind.JsonNode o = JSON.readTree(line);
+            if (!o.has("game")) continue;
+            String moves = o.path("moves").asText("");
+            games.add(new SprtMatch.Game(o.get("game").asInt(), o.get("pair").asInt(), o.get("opening").asInt(),
+                    o.get("sente").asText(), o.get("gote").asText(), o.get("aColor").asText().equals("sente"),
+                    o.get("startSfen").asText(), moves.isBlank() ? List.of() : Arrays.asList(moves.split(" ")),
+                    o.get("result").asText(), o.get("reason").asText(), o.hasNonNull("detail") ? o.get("detail").asText() : null,
+                    o.get("scoreA").asDouble()));
+        }
+        if (games.size() % 2 != 0) games.remove(games.size() - 1);
+        return games;
     }
 
     static List<List<String>> readOpenings(Path file) throws IOException {

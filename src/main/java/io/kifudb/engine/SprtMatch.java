@@ -195,6 +195,16 @@ public final class SprtMatch {
      */
     public static Outcome run(Settings s, Supplier<Player> a, Supplier<Player> b, Consumer<Game> onGame, Consumer<Tally> onPair)
             throws InterruptedException {
+        return run(s, List.of(), a, b, onGame, onPair);
+    }
+
+    /**
+     * As {@link #run(Settings, Supplier, Supplier, Consumer, Consumer)}, going on from the games of an
+     * earlier run of the same match ({@code earlier}: whole pairs, in order from the first): they count
+     * in the tally and are not played again (with fixed nodes or depth they would come out the same).
+     */
+    public static Outcome run(Settings s, List<Game> earlier, Supplier<Player> a, Supplier<Player> b, Consumer<Game> onGame,
+                              Consumer<Tally> onPair) throws InterruptedException {
         for (int i = 0; i < s.openings().size(); i++) {
             Position p = Position.start(s.rules());
             for (String usi : s.openings().get(i)) {
@@ -208,7 +218,21 @@ public final class SprtMatch {
         }
         Tally tally = new Tally();
         List<Game> games = new ArrayList<>();
-        AtomicInteger nextPair = new AtomicInteger();
+        if (earlier.size() % 2 != 0) throw new IllegalArgumentException("earlier games must be whole pairs");
+        for (int i = 0; i < earlier.size(); i += 2) {
+            Game g1 = earlier.get(i), g2 = earlier.get(i + 1);
+            if (g1.pair() != i / 2 + 1 || g2.pair() != i / 2 + 1)
+                throw new IllegalArgumentException("earlier games: pair " + (i / 2 + 1) + " expected, got " + g1.pair() + " and " + g2.pair());
+            for (Game g : List.of(g1, g2)) {
+                games.add(g);
+                if (g.scoreA() == 1) tally.wins++;
+                else if (g.scoreA() == 0) tally.losses++;
+                else tally.draws++;
+                onGame.accept(g);
+            }
+            tally.pentanomial[(int) Math.round(2 * (g1.scoreA() + g2.scoreA()))]++;
+        }
+        AtomicInteger nextPair = new AtomicInteger(earlier.size() / 2);
         AtomicBoolean done = new AtomicBoolean();
         int maxPairs = (s.maxGames() + 1) / 2;
         String[] verdict = {null};
