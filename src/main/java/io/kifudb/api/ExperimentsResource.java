@@ -85,9 +85,9 @@ public class ExperimentsResource {
         for (String id : req.rules()) rules.add(RulesResource.ruleSet(id));
         ExperimentJobs.Snapshot s;
         try {
-            s = quota.admit(() -> experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
+            s = quota.admit(owner -> experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
                     req.openingPlies() == null ? 4 : req.openingPlies(), req.maxPlies() == null ? 500 : req.maxPlies(),
-                    req.seed() == null ? 1 : req.seed()), job -> () -> experiments.active(job.id()));
+                    req.seed() == null ? 1 : req.seed(), owner));
         } catch (ExperimentJobs.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad experiment", e.getMessage()).withField(e.field);
         } catch (ExperimentJobs.QueueFullException e) {

@@ -2,7 +2,7 @@ package io.kifudb.api;
 
 import io.kifudb.importer.ImportJobs;
 import io.kifudb.rules.RuleSet;
-import io.kifudb.store.ImportJob;
+import io.kifudb.store.Job;
 import io.kifudb.store.ImportOutcome;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Sort;
@@ -63,7 +63,7 @@ public class ImportsResource {
 
     /** A job, its counters and (on GET) a page of per-record outcomes. */
     public record JobDto(long id,
-                         @Schema(description = "queued, running, done or failed") String status,
+                         @Schema(description = "queued, running, done, failed or cancelled") String status,
                          @Schema(description = "the rule set the request named (null: each record's own, else its format's default)") String rules,
                          boolean lenient, int files,
                          @Schema(description = "records found in the files (0 until they are read)") int total,
@@ -195,12 +195,11 @@ public class ImportsResource {
     private Response accepted(List<ImportJobs.Upload> uploads, RuleSet rules, boolean lenient) {
         ImportJobs.Progress p;
         try {
-            p = quota.admit(() -> jobs.submit(uploads, rules, lenient), queued -> () -> jobs.active(queued.id()));
+            p = quota.admit(owner -> jobs.submit(uploads, rules, lenient, owner));
         } catch (ImportJobs.QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Import queue full", e.getMessage(), 30);
         }
-        ImportJob j = ImportJob.findById(p.id());
-        return Response.accepted(dto(j, p, null, null, null, null)).location(URI.create("/api/imports/" + p.id())).build();
+        return Response.accepted(dto(jobs.row(p.id()), null, null, null, null)).location(URI.create("/api/imports/" + p.id())).build();
     }
 
     @GET
@@ -226,13 +225,13 @@ public class ImportsResource {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad outcome filter", "outcome must be imported, duplicate or failed").withField("outcome");
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 1000) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 1000").withField("size");
-        ImportJob j = ImportJob.findById(id);
+        Job j = jobs.row(id);
         if (j == null) throw ProblemException.notFound("No such import job", "no import job with id " + id);
         var q = outcome == null
                 ? ImportOutcome.<ImportOutcome>find("jobId", Sort.ascending("seq"), id)
                 : ImportOutcome.<ImportOutcome>find("jobId = ?1 and outcome = ?2", Sort.ascending("seq"), id, outcome);
         List<OutcomeDto> outcomes = q.page(Page.of(page, size)).list().stream().map(OutcomeDto::of).toList();
-        return dto(j, jobs.progress(id), outcomes, page, size, q.count());
+        return dto(j, outcomes, page, size, q.count());
     }
 
     @GET
@@ -248,8 +247,8 @@ public class ImportsResource {
                              @Parameter(description = "jobs per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
-        return ImportJob.<ImportJob>findAll(Sort.descending("id")).page(Page.of(page, size)).list().stream()
-                .map(j -> dto(j, jobs.progress(j.id), null, null, null, null)).toList();
+        return Job.<Job>find("kind", Sort.descending("id"), ImportJobs.KIND).page(Page.of(page, size)).list().stream()
+                .map(j -> dto(j, null, null, null, null)).toList();
     }
 
     @GET
@@ -273,10 +272,10 @@ public class ImportsResource {
         return ProgressStream.of(() -> jobs.progress(id), ImportJobs.Progress::finished, EVENT_PERIOD).map(ProgressDto::of);
     }
 
-    private static JobDto dto(ImportJob j, ImportJobs.Progress p, List<OutcomeDto> outcomes, Integer page, Integer size, Long outcomesTotal) {
-        // Live counters (this instance runs the job) are fresher than the row, which is written in batches.
-        ImportJobs.Progress c = p != null ? p : new ImportJobs.Progress(j.id, j.status, j.files, j.total, j.imported, j.duplicates, j.failed, j.error);
-        return new JobDto(j.id, c.status(), j.rules, j.lenient, j.files, c.total(), c.processed(), c.imported(), c.duplicates(), c.failed(),
+    private static JobDto dto(Job j, List<OutcomeDto> outcomes, Integer page, Integer size, Long outcomesTotal) {
+        // The counters are the row's, written with each batch of records they count (on whichever worker runs the job).
+        ImportJobs.Progress c = ImportJobs.Progress.of(j);
+        return new JobDto(j.id, c.status(), c.rules(), c.lenient(), c.files(), c.total(), c.processed(), c.imported(), c.duplicates(), c.failed(),
                 c.error(), j.createdAt, j.startedAt, j.finishedAt, outcomes, page, size, outcomesTotal);
     }
 }

@@ -92,10 +92,10 @@ class ImportsResourceTest {
         }
         long gamesAfter = given().when().get("/api/games?size=1").then().extract().jsonPath().getLong("total");
         assertThat(gamesAfter - gamesBefore).isEqualTo(job.getInt("imported"));
-        // The upload waited on disk and is gone with its job.
-        try (var spooled = Files.list(Path.of("target/test-data/import-spool"))) {
-            assertThat(spooled.filter(f -> f.getFileName().toString().startsWith(id + "-"))).isEmpty();
-        }
+        // The upload waited in the database with its job, and is gone now that the job has ended.
+        Number kept = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> (Number) io.kifudb.store.Job.getEntityManager()
+                .createNativeQuery("select count(*) from job_file where job_id = :id").setParameter("id", id).getSingleResult());
+        assertThat(kept.longValue()).isZero();
         given().queryParam("player", "broken-copy").when().get("/api/games").then().body("total", equalTo(0));
     }
 
