@@ -11,6 +11,7 @@ import io.smallrye.mutiny.Multi;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -206,7 +207,7 @@ public class ImportsResource {
     @Path("/{id}")
     @Transactional
     @Operation(summary = "A job: status, counters, per-record outcomes",
-            description = "For following an import and finding the records it refused. Status is queued, running, done or failed "
+            description = "For following an import and finding the records it refused. Status is queued, running, done, failed or cancelled "
                     + "(the job as a whole: an unreadable archive, say; single records that fail do not fail the job). Counters are "
                     + "live while the job runs. Outcomes are paged in record order (`page` from 0, `size` 1 to 1000, default 100); "
                     + "`outcome` keeps one kind, e.g. `failed` to see every refused record with its line, ply, move and reason; "
@@ -249,6 +250,33 @@ public class ImportsResource {
         if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
         return Job.<Job>find("kind", Sort.descending("id"), ImportJobs.KIND).page(Page.of(page, size)).list().stream()
                 .map(j -> dto(j, null, null, null, null)).toList();
+    }
+
+    /** The answer to DELETE: a running job, asked to stop after the batch it is storing. */
+    private static final String IMPORT_CANCELLING = """
+            {"id":7,"status":"running","rules":"chu-lishogi","lenient":false,"files":1,"total":3000,"processed":450,"imported":450,
+             "duplicates":0,"failed":0,"error":null,"createdAt":"2026-12-01T10:04:30.139Z","startedAt":"2026-12-01T10:04:32.018Z",
+             "finishedAt":null,"outcomes":null,"page":null,"size":null,"outcomesTotal":null}""";
+
+    @DELETE
+    @Path("/{id}")
+    @Operation(summary = "Cancel an import",
+            description = "For an import started by mistake: a queued job never runs (its upload is dropped); a running one, on "
+                    + "whichever worker, stops after the batch of records it is storing, within about a second, and ends as "
+                    + "`cancelled`: the records counted as imported stay stored, with their outcomes. The answer is the job as it "
+                    + "stands when the cancel arrives; GET shows it cancelled once it has stopped. A finished job is left as it is."
+                    + ApiDocs.KEY_NEEDED)
+    @SecurityRequirement(name = ApiDocs.BEARER)
+    @APIResponse(responseCode = "200", description = "The job as it stands when the cancel arrives.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobDto.class), examples =
+                    @ExampleObject(name = "stopping", summary = "a running job, asked to stop", value = IMPORT_CANCELLING)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_PARAMETER)
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "404", ref = ApiDocs.IMPORT_JOB_NOT_FOUND)
+    public JobDto cancel(@Parameter(description = ApiDocs.JOB_ID, example = "7") @PathParam("id") long id) {
+        if (jobs.cancel(id) == null) throw ProblemException.notFound("No such import job", "no import job with id " + id);
+        return dto(jobs.row(id), null, null, null, null);
     }
 
     @GET

@@ -58,6 +58,8 @@ public final class Main {
         DATABASE_COMMANDS.put("reindex", "rebuild the position index from the database (with the service stopped)");
         DATABASE_COMMANDS.put("bench-import", "bulk import benchmark (random legal games, into a temporary database)");
         DATABASE_COMMANDS.put("bench-search", "lookup and explorer latency over HTTP on 1M+ positions (random games, temporary database)");
+        // runs no Quarkus itself: it starts processes of the PostgreSQL build
+        DATABASE_COMMANDS.put("bench-cluster", "cluster throughput on PostgreSQL: analyses with one and two workers, imports through two API instances");
     }
 
     private Main() {
@@ -72,6 +74,7 @@ public final class Main {
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
             case "worker" -> runWorker(rest);
+            case "bench-cluster" -> System.exit(new CommandLine(new ClusterBenchCommand()).execute(rest));
             case "import" -> runWithDatabase(ImportApplication.class, rest, null);
             case "reindex" -> runWithDatabase(ReindexApplication.class, rest, null);
             case "bench-import" -> runWithDatabase(ImportBenchApplication.class, rest, benchDataDir(rest));
