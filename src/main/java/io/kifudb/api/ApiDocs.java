@@ -239,7 +239,7 @@ final class ApiDocs {
              "detail":"games per rule set must be 1 to 500 (kifudb.experiments.max-games)","field":"games"}""";
     static final String P_EXPERIMENT_QUEUE_FULL = """
             {"type":"https://kifudb.io/problems/queue-full","title":"Experiments queued","status":429,
-             "detail":"an experiment is running and 2 are waiting; try again later"}""";
+             "detail":"2 experiments are waiting; try again later"}""";
     static final String P_EXPERIMENT_NOT_FOUND = """
             {"type":"https://kifudb.io/problems/not-found","title":"No such experiment","status":404,
              "detail":"no experiment with id 0c3e42b5-9a0e-4a8c-b7a1-3f1d8e2b6c4d"}""";
