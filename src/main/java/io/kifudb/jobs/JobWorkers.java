@@ -165,7 +165,15 @@ public class JobWorkers {
         }
         if (!running.isEmpty())
             LOG.warnf("%d job(s) still running after %s; another worker takes them over when their lease runs out", running.size(), STOP_WAIT);
-        if (keeper != null) keeper.shutdown();
+        if (keeper != null) {
+            // and no tick of the lease keeper still talking to the database while it closes
+            keeper.shutdown();
+            try {
+                if (!keeper.awaitTermination(10, TimeUnit.SECONDS)) LOG.warn("the job lease keeper did not stop within 10 s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     // ---------------------------------------------------------------- the workers
@@ -259,18 +267,20 @@ public class JobWorkers {
     // ---------------------------------------------------------------- the lease keeper
 
     private void keepLeases() {
-        if (running.isEmpty()) return;
+        // The jobs of this tick: one claimed while it runs is looked at in the next (its state was not read here).
+        List<RunningJob> jobs = List.copyOf(running.values());
+        if (jobs.isEmpty()) return;
         try {
-            for (RunningJob j : running.values()) if (!j.flushProgress()) j.lose();
-            Map<Long, Jobs.State> states = jobs.states(running.keySet());
-            for (RunningJob j : running.values()) {
+            for (RunningJob j : jobs) if (!j.flushProgress()) j.lose();
+            Map<Long, Jobs.State> states = this.jobs.states(jobs.stream().map(RunningJob::id).toList());
+            for (RunningJob j : jobs) {
                 Jobs.State s = states.get(j.id());
                 if (s == null || s.attempt() != j.attempt() || !Job.RUNNING.equals(s.status())) j.lose();
                 else if (s.cancelRequested() && !j.cancelRequested()) j.requestCancel();
             }
             long now = System.currentTimeMillis();
-            if (now - lastRenew >= jobs.lease().toMillis() / 3) {
-                for (RunningJob j : running.values()) if (!j.lost() && !jobs.renew(j.id(), j.attempt())) j.lose();
+            if (now - lastRenew >= this.jobs.lease().toMillis() / 3) {
+                for (RunningJob j : jobs) if (!j.lost() && !this.jobs.renew(j.id(), j.attempt())) j.lose();
                 lastRenew = now;
             }
         } catch (RuntimeException e) {

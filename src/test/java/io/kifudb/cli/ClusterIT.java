@@ -53,6 +53,8 @@ class ClusterIT {
     @Test
     void jobsSurviveAKilledWorkerAndAnyInstanceAnswersForAnyJob() throws Exception {
         String url = setting("KIFUDB_IT_PG_URL");
+        if (url == null || url.isBlank())
+            System.out.println("ClusterIT skipped: it needs a PostgreSQL database (KIFUDB_IT_PG_URL, KIFUDB_IT_PG_USER, KIFUDB_IT_PG_PASSWORD; .ci/run gives one)");
         Assumptions.assumeTrue(url != null && !url.isBlank(),
                 "ClusterIT needs a PostgreSQL database: set KIFUDB_IT_PG_URL (and KIFUDB_IT_PG_USER, KIFUDB_IT_PG_PASSWORD); .ci/run does");
         Path jar = Path.of(System.getProperty("kifudb.pg.jar", "target/postgresql/quarkus-app/quarkus-run.jar"));
@@ -177,6 +179,13 @@ class ClusterIT {
                 assertThat(get(port, "/api/positions/games?rules=chu-lishogi&size=1&sfen=" + java.net.URLEncoder.encode(sfen, StandardCharsets.UTF_8))
                         .get("total").asLong()).as("the start position, in the index on port %d", port).isEqualTo(stored);
             assertThat(g.get("rules").asText()).isEqualTo("chu-lishogi");
+
+            // Nothing went wrong on the way: no error logged, and no worker dropped work it had done.
+            for (Path log : names.values()) {
+                if (log.getFileName().toString().equals("w1.log")) continue; // killed
+                for (String line : Files.readAllLines(log))
+                    assertThat(line).as(log.getFileName().toString()).doesNotContain(" ERROR ").doesNotContain("its work here is dropped");
+            }
         } finally {
             for (Process p : processes) p.destroy();
             for (Process p : processes) if (!p.waitFor(30, TimeUnit.SECONDS)) p.destroyForcibly();
