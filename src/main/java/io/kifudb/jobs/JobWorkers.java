@@ -1,5 +1,6 @@
 package io.kifudb.jobs;
 
+import io.kifudb.store.Job;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -28,8 +29,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import io.kifudb.store.Job;
 
 /**
  * This process's job workers: {@code kifudb.jobs.workers} threads (default: one per job a kind may run at
