@@ -58,7 +58,9 @@ public final class Main {
         DATABASE_COMMANDS.put("bench-search", "lookup and explorer latency over HTTP on 1M+ positions (random games, temporary database)");
     }
 
-    private Main() {
+    // Package-private rather than private: Quarkus makes this class a bean (it is the main class), and a private
+    // constructor makes its build print a note about it.
+    Main() {
     }
 
     public static void main(String[] args) {

@@ -116,7 +116,7 @@ public final class Records {
         JsonNode more = node.get("tags");
         if (more != null && !more.isNull()) {
             if (!more.isObject()) throw new RecordFormatException(source, index, "'tags' must be an object of strings");
-            more.fields().forEachRemaining(e -> {
+            more.properties().forEach(e -> {
                 if (!e.getValue().isTextual())
                     throw new RecordFormatException(source, index, "tag '" + e.getKey() + "' must be a string");
                 tags.putIfAbsent(e.getKey(), e.getValue().asText());
@@ -126,7 +126,7 @@ public final class Records {
         Map<Integer, String> comments = new HashMap<>();
         JsonNode c = node.get("comments");
         if (c != null && c.isObject()) {
-            c.fields().forEachRemaining(e -> {
+            c.properties().forEach(e -> {
                 try {
                     comments.put(Integer.parseInt(e.getKey()), e.getValue().asText());
                 } catch (NumberFormatException ex) {
