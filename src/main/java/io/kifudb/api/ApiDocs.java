@@ -148,7 +148,10 @@ final class ApiDocs {
              "detail":"the body holds 2 records; use POST /api/imports for several"}""";
     static final String P_ILLEGAL_MOVE_IN_RECORD = """
             {"type":"https://kifudb.io/problems/illegal-move","title":"Illegal move","status":422,
-             "detail":"record 1, ply 3: illegal move 7h6g: the Pawn on 7h cannot move to 6g","ply":3,"line":1,"move":"7h6g"}""";
+             "detail":"ply 3 (line 1): illegal move 7h6g: the Pawn on 7h cannot move to 6g","ply":3,"line":1,"move":"7h6g"}""";
+    static final String P_RECORD_WITHOUT_MOVES = """
+            {"type":"https://kifudb.io/problems/record-without-moves","title":"Record without moves","status":422,
+             "detail":"the record has no moves and starts from the chu start position, so there is no game to store; a record without moves must name the position it records (initialSfen)","line":1}""";
     static final String P_UNKNOWN_FORMAT = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Unknown format","status":400,
              "detail":"format must be json, usi, kif, csg or lishogi, got 'pgn'","field":"format"}""";
@@ -354,9 +357,9 @@ final class ApiDocs {
              "failed":1,"error":null,"createdAt":"2026-11-30T15:14:19.506605Z","startedAt":"2026-11-30T15:14:19.509654Z",
              "finishedAt":"2026-11-30T15:14:19.549355Z",
              "outcomes":[
-              {"seq":1,"source":"club-games.txt","line":1,"outcome":"duplicate","gameId":1,"ply":null,"move":null,"reason":null},
-              {"seq":2,"source":"club-games.txt","line":2,"outcome":"imported","gameId":5,"ply":null,"move":null,"reason":null},
-              {"seq":3,"source":"club-games.txt","line":3,"outcome":"failed","gameId":null,"ply":3,"move":"7h6g",
+              {"seq":1,"source":"club-games.txt","line":1,"record":1,"outcome":"duplicate","gameId":1,"ply":null,"move":null,"reason":null},
+              {"seq":2,"source":"club-games.txt","line":2,"record":2,"outcome":"imported","gameId":5,"ply":null,"move":null,"reason":null},
+              {"seq":3,"source":"club-games.txt","line":3,"record":3,"outcome":"failed","gameId":null,"ply":3,"move":"7h6g",
                "reason":"illegal move 7h6g: the Pawn on 7h cannot move to 6g"}],
              "page":0,"size":100,"outcomesTotal":3}""";
 

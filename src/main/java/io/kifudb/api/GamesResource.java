@@ -60,6 +60,8 @@ public class GamesResource {
     private static final String TEXT_UTF8 = MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8").toString();
     /** Problem type of a game that the requested format cannot express. */
     static final String UNWRITABLE_RECORD = "unwritable-record";
+    /** Problem type of a record without moves that names no position of its own (422). */
+    static final String RECORD_WITHOUT_MOVES = "record-without-moves";
 
     @Inject
     GameImporter importer;
@@ -172,11 +174,22 @@ public class GamesResource {
             throw ProblemException.unprocessable("record-too-long", "Record too long", tooLong).withLine(record.line());
         GameImporter.Outcome out = importer.importRecord(r, record, lenient);
         return switch (out.kind()) {
-            case FAILED -> throw ProblemException.unprocessable(Problem.ILLEGAL_MOVE, "Illegal move",
-                            "record 1, ply " + out.replay().errorPly() + ": " + out.replay().error())
-                    .withPly(out.replay().errorPly()).withMove(out.replay().errorMove()).withLine(record.line());
+            case FAILED -> throw refusal(out.refusal());
             case DUPLICATE -> Response.ok(GameDto.of(out.game(), true)).build();
             case IMPORTED -> Response.created(URI.create("/api/games/" + out.game().id)).entity(GameDto.of(out.game(), false)).build();
+        };
+    }
+
+    /** The problem for a record the importer refused: an illegal ply is 422 at that ply, an unusable start 400. */
+    private static ProblemException refusal(GameImporter.Refusal r) {
+        return switch (r.type()) {
+            case ILLEGAL_MOVE -> ProblemException.unprocessable(Problem.ILLEGAL_MOVE, "Illegal move",
+                            "ply " + r.ply() + " (line " + r.line() + "): " + r.reason())
+                    .withPly(r.ply()).withMove(r.move()).withLine(r.line());
+            case INVALID_START -> ProblemException.badRequest("invalid-record", "Unreadable record", "line " + r.line() + ": " + r.reason())
+                    .withLine(r.line());
+            case NO_MOVES -> ProblemException.unprocessable(RECORD_WITHOUT_MOVES, "Record without moves", r.reason()).withLine(r.line());
+            case TOO_LONG -> ProblemException.unprocessable("record-too-long", "Record too long", r.reason()).withLine(r.line());
         };
     }
 

@@ -76,13 +76,17 @@ public class ImportsResource {
     }
 
     /** What became of one record. */
-    public record OutcomeDto(int seq, String source, int line,
+    public record OutcomeDto(@Schema(description = "1-based position of the record in the job") int seq, String source,
+                             @Schema(description = "the line of the file where the failing move or field is written (failed, or a lenient "
+                                     + "import's stop); else where the record begins; 0 when the file as a whole could not be read") int line,
+                             @Schema(description = "1-based number of the record in its file (0 when the file as a whole could not be read)") int record,
                              @Schema(description = "imported, duplicate or failed") String outcome,
                              @Schema(description = "the stored game (for a duplicate, the copy already stored)") Long gameId,
-                             @Schema(description = "failed: the illegal ply (0: the record could not be read); lenient import: where the stored prefix stops") Integer ply,
-                             String move, String reason) {
+                             @Schema(description = "failed: the ply that is not a legal move (0: the record as a whole is refused: unreadable, "
+                                     + "or without moves); lenient import: where the stored prefix stops") Integer ply,
+                             @Schema(description = "that ply's move as the record writes it") String move, String reason) {
         static OutcomeDto of(ImportOutcome o) {
-            return new OutcomeDto(o.seq, o.source, o.line, o.outcome, o.gameId, o.ply, o.move, o.reason);
+            return new OutcomeDto(o.seq, o.source, o.line, o.record, o.outcome, o.gameId, o.ply, o.move, o.reason);
         }
     }
 

@@ -73,7 +73,9 @@
 
                         // ---- games
                         @APIResponse(name = ApiDocs.BAD_RECORD, description = "The body holds no record, a record that cannot "
-                                + "be read (the problem gives the line), more than one record, or the rule set is unknown.",
+                                + "be read (a broken header, a line that is no part of a record, invalid JSON, a start position "
+                                + "that is none of the rule set's; the problem gives the line), more than one record, or the rule "
+                                + "set is unknown.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
                                                 @ExampleObject(name = "empty record", value = ApiDocs.P_EMPTY_RECORD),
@@ -81,12 +83,16 @@
                                                 @ExampleObject(name = "several records", value = ApiDocs.P_ONE_RECORD_EXPECTED),
                                                 @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
                         @APIResponse(name = ApiDocs.ILLEGAL_MOVE_IN_RECORD, description = "The record was read but breaks the rules: "
-                                + "the problem names the ply, the move, the line of the record and why the move is illegal. "
-                                + "Nothing is stored (unless `lenient`, which stores the legal prefix instead of refusing). A record "
-                                + "longer than `kifudb.import.max-plies` is refused before it is replayed (`record-too-long`).",
+                                + "the problem names the first ply that is not a legal move (the rules refuse it, its piece is not "
+                                + "there, or its text denotes no move), that move as the record writes it, the line of the file "
+                                + "where it is written, and why. Nothing is stored (unless `lenient`, which stores the legal plies "
+                                + "before it instead of refusing). A record longer than `kifudb.import.max-plies` is refused before "
+                                + "it is replayed (`record-too-long`); a record without moves that names no start position of its "
+                                + "own is no game to store (`record-without-moves`).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {@ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_RECORD),
-                                                @ExampleObject(name = "record-too-long", value = ApiDocs.P_RECORD_TOO_LONG)})),
+                                                @ExampleObject(name = "record-too-long", value = ApiDocs.P_RECORD_TOO_LONG),
+                                                @ExampleObject(name = "record-without-moves", value = ApiDocs.P_RECORD_WITHOUT_MOVES)})),
                         @APIResponse(name = ApiDocs.BAD_GAME_FORMAT, description = "An unknown `format`, or an id that is not a number.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {

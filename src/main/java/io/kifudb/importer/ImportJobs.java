@@ -319,6 +319,7 @@ public class ImportJobs {
                 row.seq = o.seq();
                 row.source = truncate(o.source(), 512);
                 row.line = o.line();
+                row.record = o.record();
                 row.outcome = o.kind().id();
                 row.gameId = o.gameId();
                 row.ply = o.ply();
