@@ -322,7 +322,7 @@ public final class Csg {
         if (!gote.isEmpty()) tags.put(GameRecord.GOTE, gote);
         if (!handicap.isEmpty()) tags.put(GameRecord.HANDICAP, handicap);
         Map<Integer, String> comments = comment.isEmpty() ? null : Map.of(0, comment);
-        return List.of(new GameRecord(source, 1, 1, null, CHU.id, sfen, moves, moveLines, null, null, tags,
+        return List.of(new GameRecord(source, 1, 1, null, CHU.id, sfen, 2, moves, moveLines, null, null, tags,
                 comments, player.stop()));
     }
 

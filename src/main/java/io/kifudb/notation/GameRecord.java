@@ -13,6 +13,7 @@ import java.util.Map;
  * @param id            the record's own id, if it has one
  * @param rules         rule set named by the record, or null
  * @param initialSfen   start position, or null for the rule set's start position
+ * @param startLine     the line of the file where the start position is written (0: the record's line)
  * @param moves         the moves as written (USI); for a record the reader stopped in, the moves before the stop
  * @param moveLines     the line of the file where each move is written (same size as moves), or empty when
  *                      every move is on the record's line
@@ -24,13 +25,15 @@ import java.util.Map;
  * @param stop           the first ply that the reader could not turn into a legal move (it read no move
  *                       after it), or null; {@link Replay} reports it after the moves before it
  */
-public record GameRecord(String source, int line, int record, String id, String rules, String initialSfen, List<String> moves,
+public record GameRecord(String source, int line, int record, String id, String rules, String initialSfen, int startLine,
+                         List<String> moves,
                          List<Integer> moveLines, String recordedStatus, String recordedWinner, Map<String, String> tags,
                          Map<Integer, String> comments, MoveError stop) {
     public static final String SENTE = "sente", GOTE = "gote", EVENT = "event", DATE = "date", SITE = "site",
             HANDICAP = "handicap", RESULT = "result";
 
     public GameRecord {
+        if (startLine <= 0) startLine = line;
         moves = List.copyOf(moves);
         moveLines = moveLines == null ? List.of() : List.copyOf(moveLines);
         if (!moveLines.isEmpty() && moveLines.size() != moves.size())
@@ -45,7 +48,7 @@ public record GameRecord(String source, int line, int record, String id, String 
     public GameRecord(String source, int line, String id, String rules, String initialSfen, List<String> moves,
                       String recordedStatus, String recordedWinner, Map<String, String> tags,
                       Map<Integer, String> comments) {
-        this(source, line, 1, id, rules, initialSfen, moves, null, recordedStatus, recordedWinner, tags, comments, null);
+        this(source, line, 1, id, rules, initialSfen, 0, moves, null, recordedStatus, recordedWinner, tags, comments, null);
     }
 
     public GameRecord(String source, int line, String id, String rules, String initialSfen, List<String> moves,

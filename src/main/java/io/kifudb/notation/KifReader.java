@@ -88,7 +88,7 @@ final class KifReader {
         finishDates();
         if (resultWord != null || summary != null)
             tags.put(GameRecord.RESULT, resultWord != null ? resultWord : summary);
-        return new GameRecord(source, 1, 1, null, null, initialSfen, player.canonicalMoves(), moveLines, status, winner, tags,
+        return new GameRecord(source, 1, 1, null, null, initialSfen, boardLine, player.canonicalMoves(), moveLines, status, winner, tags,
                 comments, player.stop());
     }
 
@@ -356,11 +356,11 @@ final class KifReader {
     // ------------------------------------------------------------------ moves
 
     private void numbered(int number, String step, String body, String written) {
-        ensureStarted(number);
         KifMoveText mt;
         try {
             mt = KifMoveText.parse(body, geo, kinds);
         } catch (KifMoveText.Malformed e) {
+            ensureStarted(number);
             if (pending != null) {
                 refuse(pendingText + " " + written, e.getMessage());
                 pending = null;
@@ -374,6 +374,7 @@ final class KifReader {
             else result(mt.result, number);
             return;
         }
+        ensureStarted(number);
         int expected = startNumber + player.canonicalMoves().size();
         if (step == null || step.equals("一歩目")) {
             if (pending != null) {

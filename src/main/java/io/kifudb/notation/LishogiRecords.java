@@ -57,7 +57,7 @@ public final class LishogiRecords {
     /** A USI move list on line {@code lineNo}, the file's record number {@code record}. */
     public static GameRecord readUsiLine(String source, int lineNo, int record, String line) {
         List<String> moves = line.isBlank() ? List.of() : Arrays.asList(line.strip().split("\\s+"));
-        return new GameRecord(source, lineNo, record, null, null, null, moves, null, null, null, null, null, null);
+        return new GameRecord(source, lineNo, record, null, null, null, 0, moves, null, null, null, null, null, null);
     }
 
     /**
@@ -84,7 +84,7 @@ public final class LishogiRecords {
             if (v != null && v.isTextual() && !v.asText().isBlank()) tags.putIfAbsent(key, v.asText());
         }
         return new GameRecord(source, lineNo, record, text(node, "id", source, lineNo, record), text(node, "rules", source, lineNo, record),
-                sfen, moves, null, text(node, "status", source, lineNo, record), text(node, "winner", source, lineNo, record), tags,
+                sfen, 0, moves, null, text(node, "status", source, lineNo, record), text(node, "winner", source, lineNo, record), tags,
                 null, null);
     }
 

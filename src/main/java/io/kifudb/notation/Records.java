@@ -162,8 +162,8 @@ public final class Records {
         if (node == null || !node.isObject())
             throw new RecordFormatException(source, at.line(), record, "a record must be a JSON object");
         JsonText f = new JsonText(source, record, at, node);
-        String sfen = f.text("initialSfen");
-        if (sfen == null) sfen = f.text("initial_sfen");
+        String sfenField = node.hasNonNull("initialSfen") ? "initialSfen" : "initial_sfen";
+        String sfen = f.text(sfenField);
         JsonNode movesNode = node.get("moves");
         List<String> moves = new ArrayList<>();
         List<Integer> moveLines = new ArrayList<>();
@@ -226,7 +226,7 @@ public final class Records {
             if ("sente".equals(result) || "gote".equals(result)) winner = result;
         }
         if (status == null) status = f.text("reason");
-        return new GameRecord(source, at.line(), record, id, f.text("rules"), sfen, moves, moveLines, status, winner, tags,
+        return new GameRecord(source, at.line(), record, id, f.text("rules"), sfen, at.of(sfenField), moves, moveLines, status, winner, tags,
                 comments, stop);
     }
 

@@ -38,7 +38,7 @@ public final class Replay {
         try {
             pos = record.initialSfen() == null ? Position.start(rules) : Sfen.parse(rules, record.initialSfen());
         } catch (SfenException e) {
-            return new Result(record, rules, List.of(), null, null, 0, null, record.line(), "invalid start position: " + e.getMessage());
+            return new Result(record, rules, List.of(), null, null, 0, null, record.startLine(), "invalid start position: " + e.getMessage());
         }
         MovePlayer player = new MovePlayer(pos);
         List<String> moves = record.moves();
