@@ -114,11 +114,6 @@ final class KifReader {
         String t = line.strip();
         if (t.isEmpty()) return;
         char c = t.charAt(0);
-        if (c == '*' || c == '＊') {
-            comment(t.substring(1));
-            return;
-        }
-        if (c == '&' || c == '#') return;
         if (t.startsWith("変化")) {
             inVariation = true; // variations are not kept
             return;
@@ -127,6 +122,11 @@ final class KifReader {
             afterStop(t, line);
             return;
         }
+        if (c == '*' || c == '＊') {
+            comment(t.substring(1));
+            return;
+        }
+        if (c == '&' || c == '#') return;
         if (isFileHeader(t, geo.size) || BORDER.matcher(t).matches()) return;
         Matcher m = NUMBERED.matcher(line);
         if (m.matches()) {

@@ -70,9 +70,9 @@ class FirstIllegalMoveTest {
         assertThat(kinds.keySet()).containsExactlyInAnyOrder(Kind.values());
         assertThat(kinds.values()).allMatch(n -> n >= 50);
         assertThat(formats.keySet()).containsExactlyInAnyOrder(Format.values());
-        assertThat(lionPlies).isGreaterThanOrEqualTo(50);
-        assertThat(deep).isGreaterThanOrEqualTo(50);
-        assertThat(checked).isGreaterThan(2500);
+        assertThat(lionPlies).isGreaterThanOrEqualTo(200);
+        assertThat(deep).isGreaterThanOrEqualTo(200);
+        assertThat(checked).isGreaterThan(4000);
     }
 
     /** One ply of a self-play game: mostly among the first 100 (cheap to replay), one game in ten anywhere. */

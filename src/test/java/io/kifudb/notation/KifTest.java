@@ -397,6 +397,28 @@ class KifTest {
     }
 
     @Test
+    void aLionJumpingThreeSquaresStopsTheRecordAndOnlyItsResultIsReadAfterIt() {
+        // The first six plies of the corpus game, then the Lion three squares away (it reaches two:
+        // pieces-and-setups.md, the Lion's 5x5 area), then moves, a stray line, a comment and the result.
+        String kif = "先手：A\n後手：B\n手数----指手---------消費時間--\n"
+                + "1手目 ▲7八歩兵 （←7九）\n2手目 △7五獅子 （←6三）\n3手目 ▲6八獅子 （←7十）\n"
+                + "4手目 △6五歩兵 （←6四）\n5手目 ▲10八歩兵 （←10九）\n6手目 △5五歩兵 （←5四）\n"
+                + "7手目 ▲6五獅子 （←6八）\n8手目 △5四鳳凰 （←7二）\n* not read\nこれは読まれない\n9手目 投了\nまで8手で後手の勝ち\n";
+        GameRecord r = one("lion", kif, RuleSet.CHU);
+        assertThat(r.moves()).containsExactly("7i7h", "6c7e", "7j6h", "6d6e", "10i10h", "5d5e");
+        assertThat(r.moveLines()).containsExactly(4, 5, 6, 7, 8, 9);
+        assertThat(r.stop()).isEqualTo(new MoveError(7, "7手目 ▲6五獅子 （←6八）", 10, "the Lion on 6h cannot move to 6e"));
+        assertThat(r.comments()).isEmpty();
+        // the result is still the record's: move 9 is sente's, who resigned
+        assertThat(r.recordedStatus()).isEqualTo("resign");
+        assertThat(r.recordedWinner()).isEqualTo("gote");
+        Replay.Result res = Replay.replay(RuleSet.CHU, r);
+        assertThat(res.errorPly()).isEqualTo(7);
+        assertThat(res.errorLine()).isEqualTo(10);
+        assertThat(res.plies()).isEqualTo(6);
+    }
+
+    @Test
     void otherTagsRoundTrip() {
         Map<String, String> tags = new HashMap<>();
         tags.put(GameRecord.SENTE, "Alice");
