@@ -7,6 +7,8 @@
  */
 @OpenAPIDefinition(
         info = @Info(title = "kifudb API", version = "see quarkus.smallrye-openapi.info-version"),
+        servers = @Server(url = "/", description = "the instance that serves this document (at /q/openapi); a client "
+                + "generated from the file puts the address of its instance here"),
         components = @Components(
                 securitySchemes = @SecurityScheme(securitySchemeName = ApiDocs.BEARER, type = SecuritySchemeType.HTTP,
                         scheme = "bearer", description = ApiDocs.BEARER_DESCRIPTION),
@@ -145,13 +147,17 @@
                                                 @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_MOVES),
                                                 @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES_FIELD),
                                                 @ExampleObject(name = "empty body", value = ApiDocs.P_EMPTY_ANALYSIS_BODY)})),
-                        @APIResponse(name = ApiDocs.ANONYMOUS_QUOTA, description = "Sent without an API key while the anonymous "
-                                + "quota (`kifudb.analysis.anonymous-jobs` jobs queued or running at once) is used up: send a key, "
-                                + "or try again when one of them has finished.",
-                                headers = @Header(name = "WWW-Authenticate", description = "the scheme to use",
-                                        schema = @Schema(type = SchemaType.STRING, examples = "Bearer realm=\"kifudb\"")),
+                        @APIResponse(name = ApiDocs.ANALYSIS_TOO_MANY, description = "As many analysis jobs as "
+                                + "`kifudb.analysis.queue-size` are waiting already (`queue-full`, retry after 10 s), the API key already "
+                                + "has `kifudb.jobs.per-key` jobs of any kind queued or running (`job-quota`, 10 s), or, sent without a key, "
+                                + "the anonymous quota (`kifudb.analysis.anonymous-jobs` jobs queued or running at once) is used up "
+                                + "(`anonymous-quota`; retry after `kifudb.analysis.anonymous-max-movetime-ms`, or send a key).",
+                                headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
+                                        schema = @Schema(type = SchemaType.INTEGER, examples = "10")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "unauthorized", value = ApiDocs.P_ANONYMOUS_QUOTA))),
+                                        examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_ANALYSIS_QUEUE_FULL),
+                                                @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA),
+                                                @ExampleObject(name = "anonymous-quota", value = ApiDocs.P_ANONYMOUS_QUOTA)})),
                         @APIResponse(name = ApiDocs.GAME_OVER, description = "The game is over in that position (the rules decided "
                                 + "it): there is nothing to analyse.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
@@ -242,3 +248,4 @@ import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+import org.eclipse.microprofile.openapi.annotations.servers.Server;
