@@ -34,7 +34,7 @@ public class RulesResource {
             String kanji, String name,
             @Schema(description = "lishogi's role name where the piece moves exactly as that role; otherwise this project's name for it") String role,
             @Schema(description = "movement atoms, directions relative to the owner", examples = "slide(orth) step(diag)") String movement,
-            @Schema(description = "SFEN token of the promoted form, absent if it never promotes") String promotesTo,
+            @Schema(nullable = true, description = "SFEN token of the promoted form, null if it never promotes") String promotesTo,
             boolean royal, boolean lion) {
     }
 
@@ -54,9 +54,9 @@ public class RulesResource {
 
     /** How the game stands: {@code ongoing}, or the result and why. */
     public record StatusDto(
-            @Schema(description = "ongoing, sente, gote or draw", examples = "ongoing") String result,
-            @Schema(description = "why the game ended (royal-captured, checkmate, bare-king, no-legal-move, repetition, "
-                    + "perpetual-check, perpetual-attack, royals-only, ply-limit, try, royal-try, king-exit); absent while ongoing") String reason) {
+            @Schema(description = "ongoing, sente, gote or draw", examples = "ongoing", enumeration = {"sente", "gote", "draw", "ongoing"}) String result,
+            @Schema(nullable = true, description = "why the game ended (royal-captured, checkmate, bare-king, no-legal-move, repetition, "
+                    + "perpetual-check, perpetual-attack, royals-only, ply-limit, try, royal-try, king-exit); null while ongoing") String reason) {
         static StatusDto of(Status s) {
             return new StatusDto(s.result(), s.isOngoing() ? null : s.reason().id);
         }
@@ -65,14 +65,14 @@ public class RulesResource {
     /** The position after the played moves, with its legal moves. */
     public record MovesDto(String rules,
                            @Schema(description = "the position after the played moves") String sfen,
-                           @Schema(description = "sente or gote") String sideToMove,
+                           @Schema(description = "sente or gote", enumeration = {"sente", "gote"}) String sideToMove,
                            @Schema(description = "the played moves in canonical spelling") List<String> played,
                            @Schema(description = "legal moves, canonical USI, sorted; empty when the game is over") List<String> moves,
                            StatusDto status) {
     }
 
     @GET
-    @Operation(summary = "List the rule sets",
+    @Operation(operationId = "listRuleSets", summary = "List the rule sets",
             description = "For clients setting up a board: every rule set with its board size, start SFEN, pieces and policies "
                     + "(Chu Shogi under JCSA, SDIN and lishogi rules; the 13x13 Dai Shogi variants). The `id` is what every other "
                     + "operation takes as `rules`. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
@@ -88,7 +88,7 @@ public class RulesResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "One rule set",
+    @Operation(operationId = "getRuleSet", summary = "One rule set",
             description = "The board size, start SFEN, pieces (SFEN letter, kanji, name, movement, promotion) and policies of one "
                     + "rule set. An unknown id is a 400 `unknown-rule-set`, as everywhere a rule set is named. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
     @APIResponse(responseCode = "200", description = "The rule set.",
@@ -102,7 +102,7 @@ public class RulesResource {
 
     @GET
     @Path("/{id}/moves")
-    @Operation(summary = "Legal moves and status of a position",
+    @Operation(operationId = "getMoves", summary = "Legal moves and status of a position",
             description = "Plays the given moves (if any) from the SFEN (default: the start position), then gives the resulting SFEN, "
                     + "its legal moves (canonical USI, sorted) and the game status. Every spelling of a move is accepted "
                     + "(e.g. a Lion's 7j7i6h for 7j6h); the played moves are echoed in canonical spelling. The 13x13 rule sets "
