@@ -99,6 +99,27 @@ final class ApiDocs {
     static final String P_FORBIDDEN = """
             {"type":"https://kifudb.io/problems/forbidden","title":"Wrong API key","status":403,
              "detail":"the key given in the Authorization header is not accepted"}""";
+    static final String P_UNKNOWN_PARAMETER = """
+            {"type":"https://kifudb.io/problems/unknown-parameter","title":"Unknown parameter","status":400,
+             "detail":"unknown query parameter 'moves' (did you mean 'play'?); this operation takes: page, play, rules, sfen, size, sort","field":"moves"}""";
+    static final String P_REPEATED_PARAMETER = """
+            {"type":"https://kifudb.io/problems/bad-request","title":"Repeated parameter","status":400,
+             "detail":"the query parameter 'rules' is given 2 times; give it once","field":"rules"}""";
+    static final String P_UNKNOWN_FIELD = """
+            {"type":"https://kifudb.io/problems/unknown-field","title":"Unknown field","status":400,
+             "detail":"unknown field 'play' (did you mean 'moves'?); known fields: cache, depth, moves, movetime, multiPv, nodes, rules, sfen",
+             "line":1,"field":"play"}""";
+    static final String P_UNKNOWN_PATTERN_FIELD = """
+            {"type":"https://kifudb.io/problems/unknown-field","title":"Unknown field","status":400,
+             "detail":"unknown field 'pieces[0].square' (did you mean 'squares'?); known fields: piece, region, squares",
+             "line":1,"field":"pieces[0].square"}""";
+    static final String P_UNKNOWN_EXPERIMENT_FIELD = """
+            {"type":"https://kifudb.io/problems/unknown-field","title":"Unknown field","status":400,
+             "detail":"unknown field 'game' (did you mean 'games'?); known fields: depth, games, maxPlies, nodes, openingPlies, rules, seed",
+             "line":1,"field":"game"}""";
+    static final String P_NOT_BEARER = """
+            {"type":"https://kifudb.io/problems/unauthorized","title":"Bearer scheme required","status":401,
+             "detail":"the Authorization header must be 'Bearer <key>': the scheme is Bearer, and the header does not start with it"}""";
     static final String P_INVALID_PARAMETER = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Invalid parameter","status":400,
              "detail":"a query or path parameter has an invalid value: not a number (For input string: \\"abc\\")"}""";
@@ -113,7 +134,7 @@ final class ApiDocs {
              "detail":"the query parameter 'rules' is required","field":"rules"}""";
     static final String P_UNKNOWN_RULE_SET = """
             {"type":"https://kifudb.io/problems/unknown-rule-set","title":"Unknown rule set","status":400,
-             "detail":"no rule set with id 'chess'","field":"rules"}""";
+             "detail":"no rule set with id 'chess'; accepted: chu, chu-sdin, chu-lishogi, dai13-kumazawa, shodoshu2017, shodoshu2017-prev","field":"rules"}""";
     static final String P_INVALID_SFEN = """
             {"type":"https://kifudb.io/problems/invalid-sfen","title":"Invalid SFEN","status":400,
              "detail":"SFEN needs 2 to 4 space-separated fields (board, side, marker, move number), got 1","field":"sfen"}""";
@@ -152,7 +173,7 @@ final class ApiDocs {
              "detail":"record 1, ply 3: illegal move 7h6g: the Pawn on 7h cannot move to 6g","ply":3,"line":1,"move":"7h6g"}""";
     static final String P_UNKNOWN_FORMAT = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Unknown format","status":400,
-             "detail":"format must be json, usi, kif, csg or lishogi, got 'pgn'","field":"format"}""";
+             "detail":"unknown format 'pgn'; accepted: json, usi, kif, csg, lishogi","field":"format"}""";
     static final String P_UNWRITABLE_RECORD = """
             {"type":"https://kifudb.io/problems/unwritable-record","title":"Not expressible in csg","status":422,
              "detail":"game 317 cannot be written as csg: the .csg format is for Chu Shogi, not the shodoshu2017 variant","field":"format"}""";
@@ -166,8 +187,8 @@ final class ApiDocs {
             {"type":"https://kifudb.io/problems/bad-request","title":"Empty body","status":400,
              "detail":"the request body holds no record"}""";
     static final String P_BAD_OUTCOME_FILTER = """
-            {"type":"https://kifudb.io/problems/bad-request","title":"Bad outcome filter","status":400,
-             "detail":"outcome must be imported, duplicate or failed","field":"outcome"}""";
+            {"type":"https://kifudb.io/problems/bad-request","title":"Bad outcome","status":400,
+             "detail":"unknown outcome 'refused'; accepted: imported, duplicate, failed","field":"outcome"}""";
     static final String P_BAD_IMPORT_SIZE = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad size","status":400,
              "detail":"size must be 1 to 1000","field":"size"}""";

@@ -8,8 +8,9 @@ import java.util.Optional;
 /**
  * The known name a client most likely meant by a name it sent that nobody here knows: the same name in
  * other letter case ({@code multipv}: {@code multiPv}), the name this API uses for the same thing in
- * another place ({@code moves} in a query is {@code play}, {@code play} in a body is {@code moves}), or a
- * known name a slip of one or two letters away ({@code piece}: {@code pieces}).
+ * another place ({@code moves} in a query is {@code play}, {@code play} in a body is {@code moves}), a
+ * known name a slip of one or two letters away ({@code piece}: {@code pieces}), or one written out or cut
+ * short ({@code minimum}: {@code min}).
  */
 final class ClosestName {
     private ClosestName() {}
@@ -51,12 +52,18 @@ final class ClosestName {
                 bestDistance = d;
             }
         }
-        return Optional.ofNullable(best);
+        if (best != null) return Optional.of(best);
+        // a known name written out (minimum: min) or cut short (multi: multiPv)
+        for (String k : known) {
+            String kl = k.toLowerCase(Locale.ROOT);
+            if (Math.min(kl.length(), lower.length()) >= 3 && (lower.startsWith(kl) || kl.startsWith(lower))) return Optional.of(k);
+        }
+        return Optional.empty();
     }
 
-    /** "; did you mean 'play'?" or nothing. */
+    /** " (did you mean 'play'?)" or nothing. */
     static String didYouMean(String given, Collection<String> known) {
-        return to(given, known).map(k -> "; did you mean '" + k + "'?").orElse("");
+        return to(given, known).map(k -> " (did you mean '" + k + "'?)").orElse("");
     }
 
     /** Edit distance: insertions, deletions, substitutions and swaps of two neighbours each count one. */

@@ -29,7 +29,7 @@ public final class JsonExceptionMappers {
 
     static Response toProblem(JsonProcessingException e) {
         if (e instanceof UnrecognizedPropertyException unknown) return Problems.response(unknownField(unknown));
-        String detail = e.getOriginalMessage();
+        String detail = readable(e);
         Problem problem = Problem.of(400, Problem.INVALID_JSON, "Invalid JSON body", detail);
         if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
             problem = problem.withLine(e.getLocation().getLineNr());
@@ -40,6 +40,18 @@ public final class JsonExceptionMappers {
         return Problems.response(problem);
     }
 
+    /** Jackson's message, without the names of its own settings and of our classes where it mentions them. */
+    private static String readable(JsonProcessingException e) {
+        String m = e.getOriginalMessage();
+        if (m == null) return null;
+        if (m.startsWith("Trailing token")) return "the body holds more after its JSON value";
+        if (m.startsWith("Cannot coerce Floating-point value")) {
+            int open = m.indexOf('('), close = m.indexOf(')');
+            return "a whole number is expected" + (open >= 0 && close > open ? ", got " + m.substring(open + 1, close) : "");
+        }
+        return m;
+    }
+
     /** A field the request type does not have: its path, and the field the client probably meant. */
     private static Problem unknownField(UnrecognizedPropertyException e) {
         List<String> known = new ArrayList<>();
@@ -47,7 +59,7 @@ public final class JsonExceptionMappers {
         known.sort(null);
         String field = e.getPath().isEmpty() ? e.getPropertyName() : path(e);
         String detail = "unknown field '" + field + "'" + ClosestName.didYouMean(e.getPropertyName(), known)
-                + (known.isEmpty() ? "" : ". Known fields: " + String.join(", ", known) + ".");
+                + (known.isEmpty() ? "" : "; known fields: " + String.join(", ", known));
         Problem p = Problem.of(400, UNKNOWN_FIELD, "Unknown field", detail).withField(field);
         if (e.getLocation() != null && e.getLocation().getLineNr() > 0) p = p.withLine(e.getLocation().getLineNr());
         return p;

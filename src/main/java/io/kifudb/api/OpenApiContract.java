@@ -1,11 +1,13 @@
 package io.kifudb.api;
 
+import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,6 +22,7 @@ import java.util.Set;
  * <ul>
  *   <li>an operation that declares no security requirement is public and says so ({@code security: []}):
  *       only writes need the key ({@link WriteAuthFilter}), and each declares it;</li>
+ *   <li>every operation documents the 400 for a query parameter it does not take ({@link QueryParameterCheck});</li>
  *   <li>every property of an answer's schema is required: the service writes every member of its answers,
  *       {@code null} included, so a client may rely on each being there (the nullable ones are declared so
  *       on the member). Request schemas keep their members optional, and {@link #MEMBERS_LEFT_OUT_WHEN_NULL}
@@ -37,11 +40,13 @@ public class OpenApiContract implements OASFilter {
     public void filterOpenAPI(OpenAPI api) {
         Map<String, Schema> schemas = api.getComponents() == null ? null : api.getComponents().getSchemas();
         Set<String> requestSchemas = new HashSet<>();
+        Set<String> badRequests = new HashSet<>();
         if (api.getPaths() != null) {
             for (PathItem path : api.getPaths().getPathItems().values()) {
                 for (Operation op : path.getOperations().values()) {
                     if (op.getSecurity() == null) op.setSecurity(new ArrayList<>());
                     textExamples(op);
+                    badParameters(api, op, badRequests);
                     if (op.getRequestBody() != null && op.getRequestBody().getContent() != null)
                         for (MediaType media : op.getRequestBody().getContent().getMediaTypes().values())
                             collect(media.getSchema(), schemas, requestSchemas);
@@ -58,6 +63,38 @@ public class OpenApiContract implements OASFilter {
             if (requestSchemas.contains(e.getKey()) || MEMBERS_LEFT_OUT_WHEN_NULL.contains(e.getKey())) continue;
             if (s.getProperties() == null || s.getProperties().isEmpty()) continue;
             if (s.getRequired() == null || s.getRequired().isEmpty()) s.setRequired(new ArrayList<>(s.getProperties().keySet()));
+        }
+    }
+
+    /**
+     * Every operation refuses a query parameter it does not take ({@link QueryParameterCheck}): one that
+     * documents no 400 gets the shared one, and each 400 an operation refers to shows that problem too.
+     */
+    private static void badParameters(OpenAPI api, Operation op, Set<String> done) {
+        if (op.getResponses() == null) return;
+        APIResponse bad = op.getResponses().getAPIResponse("400");
+        if (bad == null) {
+            op.getResponses().addAPIResponse("400", OASFactory.createAPIResponse().ref(ApiDocs.INVALID_PARAMETER));
+            return;
+        }
+        String ref = bad.getRef();
+        if (ref == null || ref.endsWith("/" + ApiDocs.INVALID_PARAMETER)) return;
+        String name = ref.substring(ref.lastIndexOf('/') + 1);
+        if (!done.add(name) || api.getComponents() == null || api.getComponents().getResponses() == null) return;
+        APIResponse shared = api.getComponents().getResponses().get(name);
+        if (shared == null || shared.getContent() == null) return;
+        MediaType problem = shared.getContent().getMediaType(Problem.MEDIA_TYPE);
+        if (problem == null) return;
+        shared.setDescription(shared.getDescription() + " Also, as on every operation: a query parameter the operation does not "
+                + "take (`unknown-parameter`, naming the closest one it does), or one given twice.");
+        problem.addExample("unknown-parameter", OASFactory.createExample().value(json(ApiDocs.P_UNKNOWN_PARAMETER)));
+    }
+
+    private static Object json(String text) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readValue(text, Map.class);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("an example is JSON", e);
         }
     }
 

@@ -5,6 +5,7 @@ import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.RestQuery;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
@@ -35,10 +36,11 @@ public class QueryParameterCheck {
     /** Per resource method: each query parameter it declares, and whether it may be repeated (a list). */
     private final Map<Method, Map<String, Boolean>> declared = new ConcurrentHashMap<>();
 
+    /** @return the 400 problem, or null to go on with the request */
     @ServerRequestFilter(priority = Priorities.USER + 100)
-    public void check(ContainerRequestContext request, ResourceInfo resource) {
+    public Response check(ContainerRequestContext request, ResourceInfo resource) {
         Method method = resource.getResourceMethod();
-        if (method == null) return;
+        if (method == null) return null;
         Map<String, Boolean> known = declared.computeIfAbsent(method, QueryParameterCheck::queryParameters);
         Map<String, List<String>> given = request.getUriInfo().getQueryParameters();
         List<String> unknown = new ArrayList<>();
@@ -46,21 +48,18 @@ public class QueryParameterCheck {
             Boolean repeatable = known.get(p.getKey());
             if (repeatable == null) unknown.add(p.getKey());
             else if (!repeatable && p.getValue().size() > 1) {
-                request.abortWith(Problems.response(Problem.of(400, Problem.BAD_REQUEST, "Repeated parameter",
+                return Problems.response(Problem.of(400, Problem.BAD_REQUEST, "Repeated parameter",
                         "the query parameter '" + p.getKey() + "' is given " + p.getValue().size() + " times; give it once")
-                        .withField(p.getKey())));
-                return;
+                        .withField(p.getKey()));
             }
         }
-        if (unknown.isEmpty()) return;
+        if (unknown.isEmpty()) return null;
         unknown.sort(null);
         String first = unknown.get(0);
-        String detail = (unknown.size() == 1 ? "unknown query parameter '" + first + "'" + ClosestName.didYouMean(first, known.keySet())
-                : "unknown query parameters " + String.join(", ", unknown.stream().map(u -> "'" + u + "'" + ClosestName.to(u, known.keySet())
-                        .map(k -> " (did you mean '" + k + "'?)").orElse("")).toList()))
-                + ". " + (known.isEmpty() ? "This operation takes no query parameters."
-                        : "This operation takes: " + String.join(", ", known.keySet()) + ".");
-        request.abortWith(Problems.response(Problem.of(400, UNKNOWN_PARAMETER, "Unknown parameter", detail).withField(first)));
+        String detail = "unknown query parameter" + (unknown.size() == 1 ? " " : "s ")
+                + String.join(", ", unknown.stream().map(u -> "'" + u + "'" + ClosestName.didYouMean(u, known.keySet())).toList())
+                + "; " + (known.isEmpty() ? "this operation takes none" : "this operation takes: " + String.join(", ", known.keySet()));
+        return Problems.response(Problem.of(400, UNKNOWN_PARAMETER, "Unknown parameter", detail).withField(first));
     }
 
     static Map<String, Boolean> queryParameters(Method method) {
