@@ -87,7 +87,7 @@ public class AnalysisService {
         }
     }
 
-    /** An analysis without an API key beyond the anonymous quota; the caller answers 401. */
+    /** An analysis without an API key beyond the anonymous quota; the caller answers 429 with Retry-After. */
     public static final class AnonymousQuotaException extends RuntimeException {
         public AnonymousQuotaException(String message) {
             super(message);

@@ -38,18 +38,21 @@ public class RulesResource {
             boolean royal, boolean lion) {
     }
 
-    /** A rule set: its board, start position, pieces and the policies that judge it. */
+    /**
+     * A rule set: its board, start position, pieces and the policies that judge it. The policies are the rules
+     * package's own enums, so the document lists exactly the values there are.
+     */
     public record RuleSetDto(
             @Schema(examples = "chu") String id, String name, int boardSize, int promotionZone, String startSfen,
-            @Schema(description = "lion capture policy: JCSA, SDIN, LISHOGI, NO_COUNTER_STRIKE or NONE") String lionCapture,
-            @Schema(description = "promotion policy: JCSA, SDIN, LISHOGI or NONE") String promotion,
-            String bareKing, String repetition, boolean checkmate, int plyLimit, List<PieceDto> pieces,
-            @Schema(description = "which pieces may leave the board (moves <from>off): NONE or ANY_PIECE") String offBoard,
-            @Schema(description = "try rule: NONE, PIECE_TRY (<from>try wins) or ROYAL_TRY (a royal on its last rank wins)") String tryRule,
-            @Schema(description = "drunk-elephant exchange: NONE, FINAL or PREVIOUS (normal capture spelled with '!')") String elephantExchange,
+            @Schema(description = "lion capture policy") RuleSet.LionPolicy lionCapture,
+            @Schema(description = "promotion policy") RuleSet.PromotionPolicy promotion,
+            RuleSet.BareKing bareKing, RuleSet.Repetition repetition, boolean checkmate, int plyLimit, List<PieceDto> pieces,
+            @Schema(description = "which pieces may leave the board (moves <from>off)") RuleSet.OffBoard offBoard,
+            @Schema(description = "try rule: PIECE_TRY (<from>try wins) or ROYAL_TRY (a royal on its last rank wins)") RuleSet.TryRule tryRule,
+            @Schema(description = "drunk-elephant exchange: FINAL or PREVIOUS (normal capture spelled with '!')") RuleSet.ElephantExchange elephantExchange,
             @Schema(description = "what SFEN field 3 holds: COUNTER_STRIKE (square where a non-Lion took a Lion), "
                     + "CAPTURING_ELEPHANT (square of the enemy drunk elephant that captured on the previous move) or NONE (always -)")
-            String sfenField3) {
+            RuleSet.ThirdField sfenField3) {
     }
 
     /** How the game stands: {@code ongoing}, or the result and why. */
@@ -142,8 +145,7 @@ public class RulesResource {
             pieces.add(new PieceDto(k.token, k.kanji, k.english, k.role, k.movement,
                     k.canPromote() ? r.variant.kind(k.promotedId()).token : null, k.isRoyal(), k.isLion()));
         return new RuleSetDto(r.id, r.name, r.geometry().size, r.variant.zoneDepth, r.variant.startSfen,
-                r.lionPolicy.name(), r.promotionPolicy.name(), r.bareKing.name(), r.repetition.name(),
-                r.checkmate, r.plyLimit, pieces, r.offBoard.name(), r.tryRule.name(), r.elephantExchange.name(),
-                r.thirdField().name());
+                r.lionPolicy, r.promotionPolicy, r.bareKing, r.repetition,
+                r.checkmate, r.plyLimit, pieces, r.offBoard, r.tryRule, r.elephantExchange, r.thirdField());
     }
 }
