@@ -78,8 +78,11 @@ public class ApiKeys {
         }
     }
 
-    /** What an Authorization header amounts to. */
-    public enum Verdict { VALID, MISSING, WRONG }
+    /**
+     * What an Authorization header amounts to: a valid key, no key, a key in another scheme than Bearer
+     * (a bare key, {@code Basic ...}), or a Bearer key that is not one of ours.
+     */
+    public enum Verdict { VALID, MISSING, NOT_BEARER, WRONG }
 
     /**
      * Who a valid Authorization header belongs to, for quotas and logs: {@code key-1}, {@code key-2}, … in the
@@ -87,7 +90,7 @@ public class ApiKeys {
      */
     public String owner(String authorization) {
         if (check(authorization) != Verdict.VALID) return null;
-        byte[] given = authorization.substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8);
+        byte[] given = authorization.strip().substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8);
         List<byte[]> all = keys;
         for (int i = 0; i < all.size(); i++) if (MessageDigest.isEqual(all.get(i), given)) return "key-" + (i + 1);
         return null;
@@ -95,9 +98,13 @@ public class ApiKeys {
 
     public Verdict check(String authorization) {
         if (authorization == null || authorization.isBlank()) return Verdict.MISSING;
+        String header = authorization.strip();
+        if (header.equalsIgnoreCase("Bearer")) return Verdict.MISSING;
         String prefix = "Bearer ";
-        if (!authorization.regionMatches(true, 0, prefix, 0, prefix.length())) return Verdict.WRONG;
-        byte[] given = authorization.substring(prefix.length()).strip().getBytes(StandardCharsets.UTF_8);
+        if (!header.regionMatches(true, 0, prefix, 0, prefix.length())) return Verdict.NOT_BEARER;
+        String key = header.substring(prefix.length()).strip();
+        if (key.isEmpty()) return Verdict.MISSING;
+        byte[] given = key.getBytes(StandardCharsets.UTF_8);
         boolean ok = false;
         // constant time per key, and every key compared: the answer's timing says nothing about the keys
         for (byte[] k : keys) ok |= MessageDigest.isEqual(k, given);

@@ -276,7 +276,7 @@ class GamesResourceTest {
                 .statusCode(400)
                 .contentType(startsWith("application/problem+json"))
                 .body("field", equalTo("format"))
-                .body("detail", containsString("json, usi, kif, csg or lishogi"));
+                .body("detail", containsString("accepted: json, usi, kif, csg, lishogi"));
     }
 
     @Test
