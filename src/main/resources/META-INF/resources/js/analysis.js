@@ -92,7 +92,7 @@ export function analysisPanel(study) {
     clear(lines);
     clear(info);
     try {
-      const cached = await api('/api/evals' + query({ rules: study.rules.id, sfen: study.currentSfen() }));
+      const cached = await api('/api/evals' + query({ rules: study.rules.id, sfen: study.currentSfen(), multiPv: Number(multiPv.value) || null }));
       if (my === seq) show(cached, true);
     } catch (e) { /* 404: no cached evaluation */ }
   }

@@ -55,69 +55,79 @@ export class BoardView {
   }
 
   render() {
-    const { rules, pos, last, flipped, chars, ranks, marks } = this.state;
-    const n = pos.n, size = n * CELL, w = LEFT + size + RIGHT, h = TOP + size + BOTTOM;
-    this.svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    const { rules, pos, last, flipped, ranks, chars, marks } = this.state;
+    const n = pos.n;
+    // The grid and coordinates change only with the board size, flip and rank labels: drawn once for them;
+    // a step redraws the pieces and marks and sets the squares' classes.
+    const key = `${n}|${!!flipped}|${ranks}|${rules.promotionZone}`;
+    if (key !== this.staticKey) {
+      this.staticKey = key;
+      this.svg.innerHTML = `<g class="grid">${this.grid()}</g><g class="layer"></g>`;
+      this.rects = [...this.svg.querySelectorAll('rect.sq')];
+      this.layer = this.svg.lastChild;
+      this.decorated = new Set();
+    }
     this.svg.dataset.size = n;
     this.svg.dataset.flipped = flipped ? 'true' : 'false';
+    const cls = new Map();
+    const add = (idx, c) => cls.set(idx, (cls.get(idx) || 'sq') + ' ' + c);
+    const m = last ? parseUsi(last, n) : null;
+    if (m) {
+      add(m.from, 'last-from');
+      if (m.mid >= 0 && m.mid !== m.to) add(m.mid, 'last-mid');
+      if (m.to >= 0) add(m.to, 'last-to');   // igui: the origin is the destination too
+    }
+    if (this.selected >= 0) add(this.selected, 'selected');
+    if (this.mid >= 0) add(this.mid, 'mid-step');
+    for (const idx of this.decorated) if (!cls.has(idx)) this.rects[idx].setAttribute('class', 'sq');
+    for (const [idx, c] of cls) this.rects[idx].setAttribute('class', c);
+    this.decorated = new Set(cls.keys());
+
     const out = [];
-    out.push(`<rect x="${LEFT}" y="${TOP}" width="${size}" height="${size}" class="board-bg"/>`);
-    // highlights of the last move: origin, the Lion's first step, destination
-    const hl = new Map();
-    if (last) {
-      const m = parseUsi(last, n);
-      if (m) {
-        hl.set(m.from, 'last-from');
-        if (m.mid >= 0 && m.mid !== m.to) hl.set(m.mid, 'last-mid');
-        if (m.to >= 0) hl.set(m.to, 'last-to');   // igui: the origin is the destination too
-      }
-    }
-    const targets = this.targets();
-    for (let idx = 0; idx < n * n; idx++) {
-      const [x, y] = this.xy(idx);
-      const cls = ['sq'];
-      if (hl.has(idx)) cls.push(hl.get(idx));
-      if (idx === this.selected) cls.push('selected');
-      if (idx === this.mid) cls.push('mid-step');
-      out.push(`<rect class="${cls.join(' ')}" data-square="${squareName(n, idx)}" data-idx="${idx}" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`);
-    }
-    // promotion zone lines (the small dots of a real board)
-    const zone = rules.promotionZone || 0;
-    if (zone) for (const r of [zone, n - zone]) for (const c of [zone, n - zone]) {
-      out.push(`<circle class="star" cx="${LEFT + c * CELL}" cy="${TOP + r * CELL}" r="2.5"/>`);
-    }
-    // coordinates: files n…1 across the top, ranks down the right (reversed when flipped)
-    for (let c = 0; c < n; c++) {
-      const file = flipped ? c + 1 : n - c;
-      out.push(`<text class="coord file" x="${LEFT + c * CELL + CELL / 2}" y="${TOP - 7}">${file}</text>`);
-    }
-    for (let r = 0; r < n; r++) {
-      const row = flipped ? n - 1 - r : r;
-      const label = ranks === 'letters' ? String.fromCharCode(97 + row) : kanjiRank(row);
-      out.push(`<text class="coord rank${label.length > 1 ? ' long' : ''}" x="${LEFT + size + RIGHT / 2}" y="${TOP + r * CELL + CELL / 2 + 5}">${label}</text>`);
-    }
-    if (last) {
-      const m = parseUsi(last, n);
-      if (m && m.mid >= 0 && m.to >= 0) {
-        const pts = [m.from, m.mid, m.to].map(i => { const [x, y] = this.xy(i); return `${x + CELL / 2},${y + CELL / 2}`; });
-        out.push(`<polyline class="lion-path" points="${pts.join(' ')}"/>`);
-        const [mx, my] = this.xy(m.mid);
-        out.push(`<text class="step-no" x="${mx + 5}" y="${my + 12}">1</text>`);
-      }
+    if (m && m.mid >= 0 && m.to >= 0) {
+      const pts = [m.from, m.mid, m.to].map(i => { const [x, y] = this.xy(i); return `${x + CELL / 2},${y + CELL / 2}`; });
+      out.push(`<polyline class="lion-path" points="${pts.join(' ')}"/>`);
+      const [mx, my] = this.xy(m.mid);
+      out.push(`<text class="step-no" x="${mx + 5}" y="${my + 12}">1</text>`);
     }
     for (let idx = 0; idx < n * n; idx++) {
       const p = pos.board[idx];
       if (p) out.push(this.piece(rules, p, idx, chars, marks && marks.get(idx)));
       else if (marks && marks.get(idx)) out.push(this.mark(idx, marks.get(idx)));
     }
-    for (const [idx, kind] of targets) {
+    for (const [idx, kind] of this.targets()) {
       const [x, y] = this.xy(idx);
-      const cx = x + CELL / 2, cy = y + CELL / 2;
-      if (kind === 'capture' || kind === 'igui') out.push(`<circle class="dest ${kind}" data-dest="${squareName(n, idx)}" cx="${cx}" cy="${cy}" r="17"/>`);
-      else out.push(`<circle class="dest ${kind}" data-dest="${squareName(n, idx)}" cx="${cx}" cy="${cy}" r="6"/>`);
+      const r = kind === 'capture' || kind === 'igui' ? 17 : 6;
+      out.push(`<circle class="dest ${kind}" data-dest="${squareName(n, idx)}" cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="${r}"/>`);
     }
-    this.svg.innerHTML = out.join('');
+    this.layer.innerHTML = out.join('');
     this.renderExtras();
+  }
+
+  /** Board, squares (the click targets), the promotion zone's dots and the coordinates. */
+  grid() {
+    const { rules, pos, flipped, ranks } = this.state;
+    const n = pos.n, size = n * CELL, w = LEFT + size + RIGHT, h = TOP + size + BOTTOM;
+    this.svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    const out = [`<rect x="${LEFT}" y="${TOP}" width="${size}" height="${size}" class="board-bg"/>`];
+    for (let idx = 0; idx < n * n; idx++) {
+      const [x, y] = this.xy(idx);
+      out.push(`<rect class="sq" data-square="${squareName(n, idx)}" data-idx="${idx}" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`);
+    }
+    const zone = rules.promotionZone || 0;
+    if (zone) for (const r of [zone, n - zone]) for (const c of [zone, n - zone]) {
+      out.push(`<circle class="star" cx="${LEFT + c * CELL}" cy="${TOP + r * CELL}" r="2.5"/>`);
+    }
+    // files n…1 across the top, ranks down the right (reversed when flipped)
+    for (let c = 0; c < n; c++) {
+      out.push(`<text class="coord file" x="${LEFT + c * CELL + CELL / 2}" y="${TOP - 7}">${flipped ? c + 1 : n - c}</text>`);
+    }
+    for (let r = 0; r < n; r++) {
+      const row = flipped ? n - 1 - r : r;
+      const label = ranks === 'letters' ? String.fromCharCode(97 + row) : kanjiRank(row);
+      out.push(`<text class="coord rank${label.length > 1 ? ' long' : ''}" x="${LEFT + size + RIGHT / 2}" y="${TOP + r * CELL + CELL / 2 + 5}">${label}</text>`);
+    }
+    return out.join('');
   }
 
   piece(rules, p, idx, chars, mark) {

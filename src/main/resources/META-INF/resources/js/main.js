@@ -84,6 +84,9 @@ async function route() {
   if (!performance.getEntriesByName('kifudb-first-page').length) performance.mark('kifudb-first-page');
 }
 
+// ?lang=ja or ?lang=en in the address chooses the language (and keeps it), e.g. for a shared link.
+const langParam = new URLSearchParams(location.search).get('lang');
+if (langParam === 'ja' || langParam === 'en') setLanguage(langParam);
 document.documentElement.lang = language();
 header();
 window.addEventListener('hashchange', () => { main.dataset.ready = 'false'; route(); });

@@ -330,6 +330,26 @@ class WebAppTest {
         String after = serverSfen("dai13-kumazawa", start13, List.of("11moff"), 1);
         assertThat(browser.drawnBoard()).isEqualTo(boardField(after));
         assertThat(browser.all("g.piece[data-square='11m']")).isEmpty();
+
+        // 13x13: a try (a shipped engine game of dai13-kumazawa that ends with one), played from the game's
+        // position before it: the line opens on the analysis board, sent to the server in pieces
+        String record = Files.readAllLines(Path.of("kifu-corpus/dai13-kumazawa/selfplay-kifudb.ndjson")).stream()
+                .filter(l -> l.matches(".*try\"\\s*[],].*")).findFirst().orElseThrow();
+        Response stored = given().contentType("application/x-ndjson").body(record.getBytes(StandardCharsets.UTF_8))
+                .queryParam("rules", "dai13-kumazawa").when().post("/api/games");
+        assertThat(stored.statusCode()).as(stored.asString()).isIn(200, 201);
+        List<String> tryGame = stored.jsonPath().getList("moves");
+        String tryMove = tryGame.get(tryGame.size() - 1);
+        assertThat(tryMove).endsWith("try");
+        browser.open("#/game/" + stored.jsonPath().getLong("id") + "?ply=" + (tryGame.size() - 1));
+        browser.waitPly(tryGame.size() - 1);
+        browser.clickSquare(tryMove.substring(0, tryMove.length() - 3));
+        browser.driver.findElement(By.cssSelector(".board-extras button.try-move[data-move='" + tryMove + "']")).click();
+        browser.waitReady();
+        browser.waitPly(tryGame.size());
+        String afterTry = serverSfen("dai13-kumazawa", stored.jsonPath().getString("initialSfen"), tryGame, tryGame.size());
+        assertThat(browser.drawnBoard()).isEqualTo(boardField(afterTry));
+        assertThat(browser.driver.findElement(By.id("status-line")).getText()).contains("Game over").contains("try");
     }
 
     @Test
