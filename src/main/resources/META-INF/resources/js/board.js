@@ -181,6 +181,25 @@ export class BoardView {
     return dr <= 1 && dc <= 1 && !pos.board[sq] && this.passMove() !== null;
   }
 
+  /**
+   * The second steps of a two-step piece through the empty square mid: a Lion's any square next to mid, a
+   * Falcon's or Eagle's (or a 13x13 two-step piece's) the square beyond mid in the same line. Such a move is
+   * the same move as the direct one to that square (rule-sets.md §1), so the direct move is what is played.
+   */
+  viaEmpty(from, mid) {
+    const { rules, pos } = this.state;
+    if (pos.board[mid]) return [];
+    const n = pos.n, row = i => Math.floor(i / n), col = i => i % n;
+    const dto = rules.piecesByToken.get(pos.board[from].toLowerCase());
+    if (!dto || !/lion|dance/.test(dto.movement)) return [];
+    return this.legalFrom(from).filter(({ m }) => {
+      if (m.mid >= 0 || m.to < 0 || m.to === mid) return false;
+      const dr = row(m.to) - row(mid), dc = col(m.to) - col(mid);
+      if (dto.lion) return Math.abs(dr) <= 1 && Math.abs(dc) <= 1;
+      return dr === row(mid) - row(from) && dc === col(mid) - col(from);
+    });
+  }
+
   /** Marked squares: Map idx -> 'move' | 'capture' | 'second' | 'igui' | 'stop'. */
   targets() {
     const out = new Map();
@@ -198,6 +217,7 @@ export class BoardView {
         if (m.mid !== this.mid) continue;
         out.set(m.to, m.to === this.selected ? 'igui' : pos.board[m.to] ? 'capture' : 'second');
       }
+      for (const { m } of this.viaEmpty(this.selected, this.mid)) out.set(m.to, pos.board[m.to] ? 'capture' : 'second');
       if (moves.some(({ m }) => m.mid < 0 && m.to === this.mid)) out.set(this.mid, 'stop');
       if (this.canPass(this.selected, this.mid)) out.set(this.selected, 'igui');
     }
@@ -236,6 +256,8 @@ export class BoardView {
     }
     const second = moves.filter(({ m }) => m.mid === mid && m.to === idx);
     if (second.length) { await this.finish(second.map(x => x.usi)); return; }
+    const direct = this.viaEmpty(from, mid).filter(({ m }) => m.to === idx);
+    if (direct.length) { await this.finish(direct.map(x => x.usi)); return; }
     if (idx === from && this.canPass(from, mid)) { await this.finish([this.passMove()]); return; }
     this.select(-1);
   }

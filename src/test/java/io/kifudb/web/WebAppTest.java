@@ -310,6 +310,18 @@ class WebAppTest {
         assertThat(rows.get(4).getText()).isEqualTo("▲5五獅子（居食い）（←6六）");
         browser.screenshot("board-lion-moves");
 
+        // a Lion's two steps through an empty square: the same move as the direct one (6h4h)
+        browser.open("#/board?rules=chu&sfen=" + java.net.URLEncoder.encode(LION_POSITION, StandardCharsets.UTF_8).replace("+", "%20"));
+        browser.waitPly(0);
+        browser.clickSquare("6h");
+        browser.clickSquare("5h");
+        assertThat(browser.all("circle.dest.second[data-dest='4h']")).hasSize(1);
+        assertThat(browser.all("circle.dest.stop[data-dest='5h']")).hasSize(1);
+        browser.clickSquare("4h");
+        browser.waitPly(1);
+        assertThat(browser.driver.getCurrentUrl()).contains("play=6h4h");
+        assertThat(browser.all("g.piece[data-square='4h'][data-piece='N']")).hasSize(1);
+
         // a pass: an adjacent empty square, then the origin again
         browser.open("#/board?rules=chu&sfen=" + java.net.URLEncoder.encode(LION_POSITION, StandardCharsets.UTF_8).replace("+", "%20"));
         browser.waitPly(0);
