@@ -327,6 +327,10 @@ final class ApiDocs {
               "duplicate":false}]}""";
 
     /** GET /api/games/16?format=kif. */
+    static final String GAME_POSITIONS = """
+            {"gameId":16,"rules":"chu-lishogi","positions":[
+             {"ply":0,"move":null,"sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"},
+             {"ply":1,"move":"7j7h","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1N2I3/PPPPPPPPPPPP/MVRHD1QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2"}]}""";
     static final String GAME_KIF = """
             先手：
             後手：
