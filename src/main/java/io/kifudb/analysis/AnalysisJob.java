@@ -33,6 +33,8 @@ public final class AnalysisJob {
      * side to move wins), as lichess writes evaluations.
      */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "A score from the side to move: `cp` (centipawns) or `mate` (moves to a forced end, positive when the side "
+            + "to move wins); the other member is left out.", minProperties = 1, maxProperties = 1)
     public record Eval(Integer cp, Integer mate) {
         public static Eval of(int score) {
             return Score.isDecided(score) ? new Eval(null, Score.moves(score)) : new Eval(score, null);
@@ -54,9 +56,13 @@ public final class AnalysisJob {
 
     /** The job as it stands; {@code pvs}: the principal variations of the last completed depth, best first (design.md's name). */
     @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "AnalysisJob", description = "An analysis job: status, progress and what it found")
-    public record Snapshot(String id, Status status, String kind, String rules, String sfen, Long gameId, int multiPv,
-                           int depth, int seldepth, long nodes, long nps, long timeMs, String bestMove, List<Line> pvs,
-                           boolean cached, int positions, int positionsDone, String error, Instant createdAt, Instant finishedAt) {}
+    public record Snapshot(String id, Status status, @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"position", "game"}) String kind, String rules, String sfen,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "the game of a whole-game job (kind game); null for a position") Long gameId,
+                           int multiPv, int depth, int seldepth, long nodes, long nps, long timeMs,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the first depth is done") String bestMove, List<Line> pvs,
+                           boolean cached, int positions, int positionsDone,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "why the job failed (null unless it did)") String error,
+                           Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the job has finished") Instant finishedAt) {}
 
     /**
      * What an analysis job is to do: its row's params. {@code kind}: {@code position} (one search) or

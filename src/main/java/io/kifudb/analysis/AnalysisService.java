@@ -91,7 +91,7 @@ public class AnalysisService implements JobKind {
         }
     }
 
-    /** An analysis without an API key beyond the anonymous quota; the caller answers 401. */
+    /** An analysis without an API key beyond the anonymous quota; the caller answers 429 with Retry-After. */
     public static final class AnonymousQuotaException extends RuntimeException {
         public AnonymousQuotaException(String message) {
             super(message);
@@ -236,7 +236,8 @@ public class AnalysisService implements JobKind {
     }
 
     /** A cached evaluation. */
-    public record Cached(String rules, String sfen, int multiPv, int depth, long nodes, long timeMs, String bestMove,
+    public record Cached(String rules, String sfen, int multiPv, int depth, long nodes, long timeMs,
+                         @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null when the search found no move") String bestMove,
                          List<AnalysisJob.Line> pvs, Instant createdAt) {}
 
     // ---------------------------------------------------------------- running

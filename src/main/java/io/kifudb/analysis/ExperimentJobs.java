@@ -47,8 +47,12 @@ public class ExperimentJobs implements JobKind {
 
     /** An experiment job as it stands. */
     @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "ExperimentJob", description = "A rule experiment: status, progress and, when done, the report")
-    public record Snapshot(String id, String status, List<String> rules, int games, int total, int done, Experiment.Report report,
-                           String error, Instant createdAt, Instant finishedAt) {}
+    public record Snapshot(String id,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"queued", "running", "done", "cancelled", "failed"}) String status,
+                           List<String> rules, int games, int total, int done,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the experiment has finished") Experiment.Report report,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "why the experiment failed (null unless it did)") String error,
+                           Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the experiment has finished") Instant finishedAt) {}
 
     /** What an experiment is to do (its row's params). */
     record Params(List<String> rules, int games, long nodes, int depth, int openingPlies, int maxPlies, long seed) {}

@@ -52,7 +52,7 @@ public class ExperimentsResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Start an experiment",
+    @Operation(operationId = "startExperiment", summary = "Start an experiment",
             description = "For rule designers: the engine plays itself under each rule set, from the same random openings with the "
                     + "same settings, and the results are compared. "
                     + "202 with the job; follow it with GET /api/experiments/{id}. When done, its report gives per rule set: games, "
@@ -99,7 +99,7 @@ public class ExperimentsResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "An experiment: status, progress and (when done) the report",
+    @Operation(operationId = "getExperiment", summary = "An experiment: status, progress and (when done) the report",
             description = "Status is queued, running, done, cancelled or failed; `done` counts the games played of `total`. "
                     + "The report is there once the experiment has finished (for a cancelled one, over the games played, with "
                     + "`complete: false`). Public: no API key needed.")
@@ -115,7 +115,7 @@ public class ExperimentsResource {
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Cancel an experiment",
+    @Operation(operationId = "cancelExperiment", summary = "Cancel an experiment",
             description = "A queued experiment is cancelled at once. A running one stops after the games in progress; the report "
                     + "then covers the games finished (`complete: false`), and the answer is the experiment as it stands when the "
                     + "cancel arrives (still running): GET shows it cancelled once those games are over. A finished experiment is "

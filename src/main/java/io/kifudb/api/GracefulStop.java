@@ -8,7 +8,9 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import sun.misc.Signal;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 
 /**
  * SIGTERM and SIGINT end the jobs first, then the application. A plain JVM exit runs every shutdown hook at
@@ -35,14 +37,37 @@ public class GracefulStop {
         for (String name : new String[] {"TERM", "INT"}) {
             int exitCode = 128 + (name.equals("TERM") ? 15 : 2);
             try {
-                Signal.handle(new Signal(name), signal -> {
-                    // Not on the signal thread: stopping waits for the jobs.
-                    Thread stop = new Thread(() -> stopThenExit(name, exitCode), "kifudb-stop");
-                    stop.start();
-                });
-            } catch (IllegalArgumentException unavailable) {
+                // Not on the signal thread: stopping waits for the jobs.
+                onSignal(name, () -> new Thread(() -> stopThenExit(name, exitCode), "kifudb-stop").start());
+            } catch (ReflectiveOperationException | IllegalArgumentException unavailable) {
                 LOG.debugf("signal %s cannot be handled here; the JVM's default applies", name);
             }
+        }
+    }
+
+    /**
+     * {@code sun.misc.Signal.handle(new Signal(name), signal -> action.run())}: the JDK's only way to act on a
+     * signal before the shutdown hooks run (module jdk.unsupported, kept for this use). Called by reflection
+     * because javac warns about every compile-time use of it, and no option turns that warning off.
+     */
+    private static void onSignal(String name, Runnable action) throws ReflectiveOperationException {
+        Class<?> signal = Class.forName("sun.misc.Signal");
+        Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
+        Object handler = Proxy.newProxyInstance(GracefulStop.class.getClassLoader(), new Class<?>[] {handlerType},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "handle" -> {
+                        action.run();
+                        yield null;
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> "kifudb SIG" + name + " handler";
+                });
+        try {
+            signal.getMethod("handle", signal, handlerType).invoke(null, signal.getConstructor(String.class).newInstance(name), handler);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof IllegalArgumentException unavailable) throw unavailable;
+            throw e;
         }
     }
 

@@ -46,15 +46,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /** Bulk import jobs: submit files, follow their progress, read what became of each record. */
 @Path("/api/imports")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Imports", description = "Bulk import jobs")
 public class ImportsResource {
-    private static final Set<String> OUTCOME_FILTERS = Set.of(ImportOutcome.IMPORTED, ImportOutcome.DUPLICATE, ImportOutcome.FAILED);
+    private static final Choice OUTCOME = Choice.of("outcome", ImportOutcome.IMPORTED, ImportOutcome.DUPLICATE, ImportOutcome.FAILED);
     private static final Duration EVENT_PERIOD = Duration.ofMillis(250);
+    /** The name of the NDJSON body's example (OpenApiContract writes its value out as text). */
+    static final String NDJSON_EXAMPLE = "lishogi export";
 
     @Inject
     ImportJobs jobs;
@@ -64,26 +65,32 @@ public class ImportsResource {
 
     /** A job, its counters and (on GET) a page of per-record outcomes. */
     public record JobDto(long id,
-                         @Schema(description = "queued, running, done, failed or cancelled") String status,
-                         @Schema(description = "the rule set the request named (null: each record's own, else its format's default)") String rules,
+                         @Schema(description = "queued, running, done, failed or cancelled", enumeration = {"queued", "running", "done", "failed", "cancelled"}) String status,
+                         @Schema(nullable = true, description = "the rule set the request named (null: each record's own, else its format's default)") String rules,
                          boolean lenient, int files,
                          @Schema(description = "records found in the files (0 until they are read)") int total,
                          int processed, int imported, int duplicates, int failed,
-                         @Schema(description = "why the job as a whole failed") String error,
-                         Instant createdAt, Instant startedAt, Instant finishedAt,
-                         @Schema(description = "a page of per-record outcomes (null in the answer to POST and in the job list)") List<OutcomeDto> outcomes,
-                         Integer page, Integer size,
-                         @Schema(description = "outcomes stored so far that match the filter") Long outcomesTotal) {
+                         @Schema(nullable = true, description = "why the job as a whole failed (null unless it did)") String error,
+                         Instant createdAt, @Schema(nullable = true) Instant startedAt, @Schema(nullable = true) Instant finishedAt,
+                         @Schema(nullable = true, description = "a page of per-record outcomes (null in the answer to POST and in the job list)") List<OutcomeDto> outcomes,
+                         @Schema(nullable = true, description = "the page of outcomes (null with them)") Integer page,
+                         @Schema(nullable = true, description = "outcomes per page (null with them)") Integer size,
+                         @Schema(nullable = true, description = "outcomes stored so far that match the filter (null with them)") Long outcomesTotal) {
     }
 
     /** What became of one record. */
-    public record OutcomeDto(int seq, String source, int line,
-                             @Schema(description = "imported, duplicate or failed") String outcome,
-                             @Schema(description = "the stored game (for a duplicate, the copy already stored)") Long gameId,
-                             @Schema(description = "failed: the illegal ply (0: the record could not be read); lenient import: where the stored prefix stops") Integer ply,
-                             String move, String reason) {
+    public record OutcomeDto(@Schema(description = "1-based position of the record in the job") int seq, String source,
+                             @Schema(description = "the line of the file where the failing move or field is written (failed, or a lenient "
+                                     + "import's stop); else where the record begins; 0 when the file as a whole could not be read") int line,
+                             @Schema(description = "1-based number of the record in its file (0 when the file as a whole could not be read)") int record,
+                             @Schema(description = "imported, duplicate or failed", enumeration = {"imported", "duplicate", "failed"}) String outcome,
+                             @Schema(nullable = true, description = "the stored game (for a duplicate, the copy already stored); null when failed") Long gameId,
+                             @Schema(nullable = true, description = "failed: the ply that is not a legal move (0: the record as a whole is refused: unreadable, "
+                                     + "or without moves); lenient import: where the stored prefix stops; else null") Integer ply,
+                             @Schema(nullable = true, description = "that ply's move as the record writes it, where there is one") String move,
+                             @Schema(nullable = true, description = "why the record failed or stopped; null when imported whole") String reason) {
         static OutcomeDto of(ImportOutcome o) {
-            return new OutcomeDto(o.seq, o.source, o.line, o.outcome, o.gameId, o.ply, o.move, o.reason);
+            return new OutcomeDto(o.seq, o.source, o.line, o.record, o.outcome, o.gameId, o.ply, o.move, o.reason);
         }
     }
 
@@ -106,8 +113,10 @@ public class ImportsResource {
             + "reach the service.";
 
     /** Progress of a job, as sent on the event stream. */
-    public record ProgressDto(long id, String status, int files, int total, int processed, int imported, int duplicates,
-                              int failed, String error) {
+    public record ProgressDto(long id,
+                              @Schema(enumeration = {"queued", "running", "done", "failed", "cancelled"}) String status,
+                              int files, int total, int processed, int imported, int duplicates, int failed,
+                              @Schema(nullable = true, description = "why the job as a whole failed (null unless it did)") String error) {
         static ProgressDto of(ImportJobs.Progress p) {
             return new ProgressDto(p.id(), p.status(), p.files(), p.total(), p.processed(), p.imported(), p.duplicates(), p.failed(), p.error());
         }
@@ -115,7 +124,7 @@ public class ImportsResource {
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    @Operation(summary = "Start a bulk import", description = SUBMIT_DESCRIPTION)
+    @Operation(operationId = "startImport", summary = "Start a bulk import", description = SUBMIT_DESCRIPTION)
     @SecurityRequirement(name = ApiDocs.BEARER)
     @RequestBody(description = "Files of records: any number of file parts, or one file as the body.", required = true, content =
             @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(type = SchemaType.OBJECT,
@@ -155,12 +164,12 @@ public class ImportsResource {
 
     @POST
     @Consumes({"application/x-ndjson", "application/zip", MediaType.APPLICATION_OCTET_STREAM, MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
-    @Operation(summary = "Start a bulk import", description = SUBMIT_DESCRIPTION)
+    @Operation(operationId = "startImport", summary = "Start a bulk import", description = SUBMIT_DESCRIPTION)
     @SecurityRequirement(name = ApiDocs.BEARER)
     @RequestBody(description = "Files of records: any number of file parts, or one file as the body.", required = true, content = {
             @Content(mediaType = GamesResource.NDJSON, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
-                    @ExampleObject(name = "lishogi export", summary = "a lishogi NDJSON export (here of one game; one game per line)",
-                            value = ApiDocs.LISHOGI_LINE)),
+                    @ExampleObject(name = NDJSON_EXAMPLE, summary = "a lishogi NDJSON export, one game per line",
+                            value = ApiDocs.LISHOGI_EXPORT)),
             @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
                     @ExampleObject(name = "USI move lists", summary = "three records, one per line: stored already, new, broken at ply 3 "
                             + "(with ?rules=chu-lishogi&name=club-games.txt)", value = ApiDocs.IMPORT_BODY)),
@@ -170,7 +179,8 @@ public class ImportsResource {
             @Content(mediaType = MediaType.APPLICATION_OCTET_STREAM, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
                     @ExampleObject(name = "USI move lists", summary = "any file of records, format detected from its bytes",
                             value = ApiDocs.IMPORT_BODY)),
-            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.STRING, format = "binary"), examples =
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(description = "one record, or an array of records, in game "
+                    + "JSON (or lishogi's export objects)"), examples =
                     @ExampleObject(name = "game JSON", summary = "one record, or an array of records, in game JSON", value = ApiDocs.GAME_JSON_RECORD))})
     @APIResponse(responseCode = "202", description = "Queued: the job, with nothing processed yet.",
             headers = @Header(name = "Location", description = ApiDocs.LOCATION, schema = @Schema(type = SchemaType.STRING,
@@ -207,7 +217,7 @@ public class ImportsResource {
     @GET
     @Path("/{id}")
     @Transactional
-    @Operation(summary = "A job: status, counters, per-record outcomes",
+    @Operation(operationId = "getImport", summary = "A job: status, counters, per-record outcomes",
             description = "For following an import and finding the records it refused. Status is queued, running, done, failed or cancelled "
                     + "(the job as a whole: an unreadable archive, say; single records that fail do not fail the job). Counters are "
                     + "live while the job runs. Outcomes are paged in record order (`page` from 0, `size` 1 to 1000, default 100); "
@@ -223,8 +233,7 @@ public class ImportsResource {
                               enumeration = {"imported", "duplicate", "failed"})) @QueryParam("outcome") String outcome,
                       @Parameter(description = ApiDocs.PAGE + ", of the outcomes", example = "0") @QueryParam("page") @DefaultValue("0") int page,
                       @Parameter(description = "outcomes per page, 1 to 1000", example = "100") @QueryParam("size") @DefaultValue("100") int size) {
-        if (outcome != null && !OUTCOME_FILTERS.contains(outcome))
-            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad outcome filter", "outcome must be imported, duplicate or failed").withField("outcome");
+        OUTCOME.check(outcome);
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 1000) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 1000").withField("size");
         Job j = jobs.row(id);
@@ -238,7 +247,7 @@ public class ImportsResource {
 
     @GET
     @Transactional
-    @Operation(summary = "Recent jobs",
+    @Operation(operationId = "listImports", summary = "Recent jobs",
             description = "For an overview of what was imported. Newest first, paged (`page` from 0, `size` 1 to 200, default 20); "
                     + "each job with its counters, without outcomes. Public: no API key needed.")
     @APIResponse(responseCode = "200", description = "One page of jobs, newest first.",
@@ -261,7 +270,7 @@ public class ImportsResource {
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Cancel an import",
+    @Operation(operationId = "cancelImport", summary = "Cancel an import",
             description = "For an import started by mistake: a queued job never runs (its upload is dropped); a running one, on "
                     + "whichever worker, stops after the batch of records it is storing, within about a second, and ends as "
                     + "`cancelled`: the records counted as imported stay stored, with their outcomes. The answer is the job as it "
@@ -285,14 +294,15 @@ public class ImportsResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     @Blocking
-    @Operation(summary = "Progress events (SSE)",
+    @Operation(operationId = "streamImportEvents", summary = "Progress events (SSE)",
             description = "For progress bars: a server-sent event stream. One event (a JSON ProgressDto in `data:`) with the job's "
                     + "counters whenever they change (checked four times a second); the stream ends after the event that shows the "
                     + "job done or failed. A finished job gives one event. Public: no API key needed.")
-    @APIResponse(responseCode = "200", description = "The event stream.",
+    @APIResponse(responseCode = "200", description = "The event stream: `data:` lines, each holding the job's progress (the schema "
+            + "is that of one event's data), separated by blank lines.",
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = ProgressDto.class), examples =
-                    @ExampleObject(name = "finished job", summary = "the events of the USI move lists example, once it is done",
-                            value = ApiDocs.IMPORT_EVENTS)))
+                    @ExampleObject(name = "finished job", summary = "the data of the one event of the USI move lists example, once it is done",
+                            value = ApiDocs.IMPORT_EVENT_DONE)))
     @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_PARAMETER)
     @APIResponse(responseCode = "404", ref = ApiDocs.IMPORT_JOB_NOT_FOUND)
     public Multi<ProgressDto> events(@Parameter(description = ApiDocs.JOB_ID, example = "2") @PathParam("id") long id) {

@@ -62,13 +62,15 @@ public final class Main {
         DATABASE_COMMANDS.put("bench-cluster", "cluster throughput on PostgreSQL: analyses with one and two workers, imports through two API instances");
     }
 
-    private Main() {
+    // Package-private rather than private: Quarkus makes this class a bean (it is the main class), and a private
+    // constructor makes its build print a note about it.
+    Main() {
     }
 
     public static void main(String[] args) {
         if (args.length == 0 || args[0].equals("serve")) {
             String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
-            Quarkus.run(rest);
+            boot(ServeApplication.class, rest, null);
             return;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
@@ -132,11 +134,27 @@ public final class Main {
         defaultProperty("quarkus.banner.enabled", "false");
         defaultProperty("quarkus.log.console.stderr", "true");
         defaultProperty("quarkus.log.level", "WARN");
-        // The exit handler runs once the application has stopped (database and index closed).
-        Quarkus.run(app, (code, failure) -> {
-            if (failure != null) failure.printStackTrace();
+        boot(app, args, deleteAfter);
+    }
+
+    /**
+     * Boots Quarkus with the data directory made absolute and checked first; a failed start is one line on
+     * stderr ({@link StartupProblems}), exit code 1. The exit handler runs once the application has stopped
+     * (database and index closed).
+     */
+    private static void boot(Class<? extends QuarkusApplication> app, String[] args, Path deleteAfter) {
+        // Hibernate announces itself before Quarkus has set the log levels; were the start to fail on a
+        // configuration mistake, that notice would be all the screen showed besides the one line.
+        java.util.logging.Logger.getLogger("org.hibernate").setLevel(java.util.logging.Level.WARNING);
+        String unusable = StartupProblems.prepareDataDir();
+        if (unusable != null) {
+            System.err.println("kifudb: " + unusable);
             if (deleteAfter != null) deleteTree(deleteAfter);
-            System.exit(code);
+            System.exit(1);
+        }
+        Quarkus.run(app, (code, failure) -> {
+            if (deleteAfter != null) deleteTree(deleteAfter);
+            StartupProblems.exit(code, failure, System.err);
         }, args);
     }
 
@@ -148,11 +166,11 @@ public final class Main {
     private static Path benchDataDir(String[] args) {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--data-dir") && i + 1 < args.length) {
-                System.setProperty("kifudb.data-dir", args[i + 1]);
+                System.setProperty(StartupProblems.PROPERTY, args[i + 1]);
                 return null;
             }
             if (args[i].startsWith("--data-dir=")) {
-                System.setProperty("kifudb.data-dir", args[i].substring("--data-dir=".length()));
+                System.setProperty(StartupProblems.PROPERTY, args[i].substring("--data-dir=".length()));
                 return null;
             }
         }

@@ -247,6 +247,7 @@ public class ImportJobs implements JobKind {
             row.seq = o.seq();
             row.source = truncate(o.source(), 512);
             row.line = o.line();
+            row.record = o.record();
             row.outcome = o.kind().id();
             row.gameId = o.gameId();
             row.ply = o.ply();
