@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  *
  * <p>The data directory ({@code kifudb.data-dir}) is made absolute before Quarkus starts, so a relative one
  * ({@code KIFUDB_DATA_DIR=datax}) means the same folder to the database (H2 refuses a path relative to the
- * working directory unless it starts with {@code ./}), the index, the key file and the import spool.
+ * working directory unless it starts with {@code ./}), the index and the key file.
  */
 final class StartupProblems {
     static final String PROPERTY = "kifudb.data-dir";
