@@ -127,6 +127,10 @@ class OpenApiAnswersTest {
         // no search of the 13x13 start with ten lines is cached by any test
         expect(404, () -> given().queryParam("rules", "dai13-kumazawa").queryParam("multiPv", 10).when().get("/api/evals"));
         expect(400, () -> given().queryParam("rules", "chu").queryParam("multiPv", 0).when().get("/api/evals"));
+        expect(200, () -> given().contentType("application/json").body(Map.of("rules", "chu", "multiPv", 2,
+                "positions", List.of(Map.of("moves", List.of("7i7h", "6d6e")), Map.of()))).when().post("/api/evals/batch"));
+        expect(400, () -> given().contentType("application/json").body(Map.of("rules", "chu",
+                "positions", List.of(Map.of("moves", List.of("7i7h", "7h7g"))))).when().post("/api/evals/batch"));
 
         expect(404, () -> given().when().get("/api/games/" + fresh + "/analysis"));
         expect(404, () -> given().when().get("/api/games/999999/analysis"));
