@@ -228,15 +228,36 @@ public class AnalysisService implements JobKind {
         return after == null ? null : snapshot(after);
     }
 
-    /** The deepest cached evaluation of the position with at least multiPv lines, or null. */
+    /**
+     * The deepest evaluation of the position by this engine version with at least multiPv lines (cut to
+     * multiPv), or null. A search with more lines or more depth answers a request for fewer or shallower.
+     */
     public Cached cached(RuleSet rules, String sfen, int multiPv) {
-        Evaluation e = QuarkusTransaction.joiningExisting().call(() -> Evaluation.best(rules.id, sfen, multiPv));
+        Evaluation e = QuarkusTransaction.joiningExisting().call(() -> Evaluation.best(rules.id, sfen, multiPv, EngineVersion.CURRENT));
         if (e == null) return null;
-        return new Cached(e.rules, e.sfen, e.multipv, e.depth, e.nodes, e.timeMs, e.bestMove, lines(e.lines, multiPv), e.createdAt);
+        List<AnalysisJob.Line> lines = lines(e.lines, multiPv);
+        return new Cached(e.rules, e.sfen, lines.size(), e.depth, e.nodes, e.timeMs, EngineVersion.ENGINE, e.engineVersion, e.bestMove,
+                lines, e.createdAt);
     }
 
-    /** A cached evaluation. */
-    public record Cached(String rules, String sfen, int multiPv, int depth, long nodes, long timeMs,
+    /** The cached evaluations of several positions of one rule set, in their order (null where none is cached). */
+    public List<Cached> cached(RuleSet rules, List<String> sfens, int multiPv) {
+        return QuarkusTransaction.joiningExisting().call(() -> {
+            List<Cached> all = new ArrayList<>(sfens.size());
+            for (String sfen : sfens) all.add(cached(rules, sfen, multiPv));
+            return all;
+        });
+    }
+
+    /** A cached evaluation: how deep and long it searched, and which engine version did. */
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "A cached evaluation: the search's depth, nodes and time, "
+            + "and the engine and version that made it (only the running version's evaluations are served)")
+    public record Cached(String rules, String sfen,
+                         @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "the lines given (as many as asked for, or the search's if fewer)") int multiPv,
+                         @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "the deepest completed search depth, in plies") int depth,
+                         long nodes, long timeMs,
+                         @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = EngineVersion.ENGINE) String engine,
+                         @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "the engine's version (the service's build version)", examples = "0.1.0-SNAPSHOT") String version,
                          @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null when the search found no move") String bestMove,
                          List<AnalysisJob.Line> pvs, Instant createdAt) {}
 
@@ -280,12 +301,26 @@ public class AnalysisService implements JobKind {
         if (r.depth() > 0) store(job, r);
     }
 
+    /**
+     * Caches a search unless the cache knows as much already. A search knows as much as another of the same
+     * engine version when it holds at least as many lines at least as deep; one of another version knows
+     * nothing now. So the new row replaces the row of its line count if shallower or of another version, and
+     * removes the rows it makes useless (fewer lines, no deeper; other versions); a deeper row is never
+     * replaced by a shallower one.
+     */
     private void store(AnalysisJob job, SearchResult r) {
         String lines = json(r.lines().stream().map(AnalysisJob.Line::of).toList());
+        String version = EngineVersion.CURRENT;
         try {
             QuarkusTransaction.requiringNew().run(() -> {
-                Evaluation e = Evaluation.find("rules = ?1 and sfen = ?2 and multipv = ?3", job.rules.id, job.sfen, job.multiPv).firstResult();
-                if (e != null && e.depth >= r.depth()) return; // the cache already knows better
+                List<Evaluation> rows = Evaluation.of(job.rules.id, job.sfen);
+                for (Evaluation e : rows)
+                    if (version.equals(e.engineVersion) && e.multipv >= job.multiPv && e.depth >= r.depth()) return; // the cache already knows better
+                Evaluation e = null;
+                for (Evaluation row : rows) {
+                    if (row.multipv == job.multiPv) e = row; // its slot (one row per line count)
+                    else if (!version.equals(row.engineVersion) || (row.multipv < job.multiPv && row.depth <= r.depth())) row.delete();
+                }
                 if (e == null) {
                     e = new Evaluation();
                     e.rules = job.rules.id;
@@ -297,6 +332,7 @@ public class AnalysisService implements JobKind {
                 e.timeMs = r.timeMs();
                 e.bestMove = r.bestUsi();
                 e.lines = lines;
+                e.engineVersion = version;
                 e.createdAt = Instant.now();
                 e.persist();
             });

@@ -57,6 +57,7 @@ final class ApiDocs {
     static final String ANALYSIS_JOB_NOT_FOUND = "AnalysisJobNotFound";
     static final String BAD_EVAL_QUERY = "BadEvalQuery";
     static final String NO_CACHED_EVALUATION = "NoCachedEvaluation";
+    static final String BAD_EVAL_BATCH = "BadEvalBatch";
     static final String BAD_GAME_ANALYSIS = "BadGameAnalysis";
     static final String GAME_NOT_ANALYSED = "GameNotAnalysed";
     static final String BAD_EXPERIMENT = "BadExperiment";
@@ -244,6 +245,16 @@ final class ApiDocs {
     static final String P_BAD_EVAL_MULTIPV = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad multiPv","status":400,
              "detail":"multiPv must be 1 or more","field":"multiPv"}""";
+    static final String P_BAD_BATCH_MOVE = """
+            {"type":"https://kifudb.io/problems/illegal-move","title":"Illegal move","status":400,
+             "detail":"positions[1]: ply 2: illegal move 7h7g: the piece on 7h is not gote's","ply":2,"move":"7h7g","field":"positions[1].moves"}""";
+    static final String P_BAD_BATCH_SIZE = """
+            {"type":"https://kifudb.io/problems/bad-request","title":"Bad batch","status":400,
+             "detail":"positions must hold 1 to 100 positions (kifudb.analysis.max-eval-batch); it holds 101","field":"positions"}""";
+    static final String P_UNKNOWN_BATCH_FIELD = """
+            {"type":"https://kifudb.io/problems/unknown-field","title":"Unknown field","status":400,
+             "detail":"unknown field 'positions[0].play' (did you mean 'moves'?); known fields: moves, sfen",
+             "line":1,"field":"positions[0].play"}""";
     static final String P_NO_CACHED_EVALUATION = """
             {"type":"https://kifudb.io/problems/not-found","title":"No cached evaluation","status":404,
              "detail":"no evaluation of this position with 3 line(s) is cached"}""";
@@ -546,9 +557,25 @@ final class ApiDocs {
     static final String EVAL = """
             {"rules":"chu",
              "sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
-             "multiPv":1,"depth":6,"nodes":31654,"timeMs":281,"bestMove":"7k7i",
+             "multiPv":1,"depth":6,"nodes":31654,"timeMs":281,"engine":"kifudb","version":"0.1.0-SNAPSHOT","bestMove":"7k7i",
              "pvs":[{"multipv":1,"depth":6,"score":{"cp":10},"moves":["7k7i","6b6d","7i7g","6d6f","11l11k","2a2b"]}],
              "createdAt":"2026-11-30T15:10:32.288414Z"}""";
+
+    static final String EVAL_BATCH_REQUEST = """
+            {"rules":"chu","positions":[{},{"moves":["7i7h"]},{"moves":["7i7h","6d6e"]}]}""";
+
+    static final String EVAL_BATCH = """
+            {"rules":"chu","multiPv":1,"evals":[
+             {"index":0,"sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+              "eval":null},
+             {"index":1,"sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2",
+              "eval":null},
+             {"index":2,"sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
+              "eval":{"rules":"chu",
+               "sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
+               "multiPv":1,"depth":6,"nodes":31654,"timeMs":281,"engine":"kifudb","version":"0.1.0-SNAPSHOT","bestMove":"7k7i",
+               "pvs":[{"multipv":1,"depth":6,"score":{"cp":10},"moves":["7k7i","6b6d","7i7g","6d6f","11l11k","2a2b"]}],
+               "createdAt":"2026-11-30T15:10:32.288414Z"}}]}""";
 
     static final String GAME_ANALYSIS_QUEUED = """
             {"id":"2bc27ef3-9075-4ad1-add8-d9361f80d6c5","status":"queued","kind":"game","rules":"chu-lishogi",

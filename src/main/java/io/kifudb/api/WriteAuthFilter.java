@@ -12,14 +12,14 @@ import java.util.Set;
 /**
  * Reads are public; writes ({@code POST}, {@code PUT}, {@code PATCH}, {@code DELETE} under {@code /api})
  * need a key ({@link ApiKeys}): missing, or not in the Bearer scheme, 401; wrong, 403; all as problem+json
- * with a Bearer challenge. Two POSTs are not writes
- * and stay public: pattern search (a read with a body) and analysis, which has an anonymous quota of its
+ * with a Bearer challenge. Three POSTs are not writes
+ * and stay public: pattern search and the evaluations of a batch (reads with a body) and analysis, which has an anonymous quota of its
  * own (see {@link AnalysisResource}).
  */
 @Provider
 public class WriteAuthFilter implements ContainerRequestFilter {
     private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "DELETE");
-    private static final Set<String> PUBLIC_POSTS = Set.of("api/positions/search", "api/analysis");
+    private static final Set<String> PUBLIC_POSTS = Set.of("api/positions/search", "api/analysis", "api/evals/batch");
 
     @Inject
     ApiKeys keys;

@@ -197,6 +197,16 @@
                                                 @ExampleObject(name = "bad multiPv", value = ApiDocs.P_BAD_EVAL_MULTIPV),
                                                 @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
                                                 @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY)})),
+                        @APIResponse(name = ApiDocs.BAD_EVAL_BATCH, description = "`rules` missing or unknown, `multiPv` out "
+                                + "of range, no positions or more than `kifudb.analysis.max-eval-batch`, a position that cannot be set up "
+                                + "(`field` names it: `positions[1].sfen`, `positions[1].moves` with the `ply`), a member the request does "
+                                + "not have (`unknown-field`), or a body that is not JSON of the request's shape (`invalid-json`).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = {
+                                                @ExampleObject(name = "illegal-move", value = ApiDocs.P_BAD_BATCH_MOVE),
+                                                @ExampleObject(name = "too many positions", value = ApiDocs.P_BAD_BATCH_SIZE),
+                                                @ExampleObject(name = "unknown-field", value = ApiDocs.P_UNKNOWN_BATCH_FIELD),
+                                                @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES_FIELD)})),
                         @APIResponse(name = ApiDocs.NO_CACHED_EVALUATION, description = "No search of this position with at least "
                                 + "`multiPv` lines is cached; POST /api/analysis makes one.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),

@@ -127,6 +127,10 @@ class OpenApiAnswersTest {
         // no search of the 13x13 start with ten lines is cached by any test
         expect(404, () -> given().queryParam("rules", "dai13-kumazawa").queryParam("multiPv", 10).when().get("/api/evals"));
         expect(400, () -> given().queryParam("rules", "chu").queryParam("multiPv", 0).when().get("/api/evals"));
+        expect(200, () -> given().contentType("application/json").body(Map.of("rules", "chu", "multiPv", 2,
+                "positions", List.of(Map.of("moves", List.of("7i7h", "6d6e")), Map.of()))).when().post("/api/evals/batch"));
+        expect(400, () -> given().contentType("application/json").body(Map.of("rules", "chu",
+                "positions", List.of(Map.of("moves", List.of("7i7h", "7h7g"))))).when().post("/api/evals/batch"));
 
         expect(404, () -> given().when().get("/api/games/" + fresh + "/analysis"));
         expect(404, () -> given().when().get("/api/games/999999/analysis"));
@@ -146,6 +150,16 @@ class OpenApiAnswersTest {
         expect(400, () -> given().contentType("application/json").body(Map.of("rules", List.of("chu"))).when().post("/api/experiments"));
         expect(404, () -> given().when().get("/api/experiments/nope"));
         expect(404, () -> given().when().delete("/api/experiments/nope"));
+
+        // ---- puzzles: a scan of one game, and the list
+        Response scan = expect(202, () -> given().contentType("application/json").body(Map.of("rules", "chu-lishogi", "games", List.of(id), "nodes", 200))
+                .when().post("/api/puzzles/scan"));
+        String scanId = scan.jsonPath().getString("id");
+        expect(200, () -> given().when().get("/api/puzzles/scan/" + scanId));
+        expect(404, () -> given().when().get("/api/puzzles/scan/nope"));
+        expect(400, () -> given().contentType("application/json").body(Map.of("rules", "chu", "nodes", 0)).when().post("/api/puzzles/scan"));
+        expect(200, () -> given().queryParam("rules", "chu").when().get("/api/puzzles"));
+        expect(400, () -> given().queryParam("rules", "chu").queryParam("theme", "fork").when().get("/api/puzzles"));
 
         // ---- auth: a write without a key, with a wrong one
         TestApiKey.sendNoKey();
