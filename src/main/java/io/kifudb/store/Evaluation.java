@@ -46,8 +46,18 @@ public class Evaluation extends PanacheEntityBase {
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
-    /** The deepest cached evaluation of the position with at least multipv lines, or null. */
-    public static Evaluation best(String rules, String sfen, int multipv) {
-        return find("rules = ?1 and sfen = ?2 and multipv >= ?3 order by depth desc, multipv asc", rules, sfen, multipv).firstResult();
+    /** The version of the engine that searched (see V21__evaluation_engine_version.sql). */
+    @Column(name = "engine_version", nullable = false, length = 64)
+    public String engineVersion;
+
+    /** The deepest evaluation of the position by the given engine version with at least multipv lines, or null. */
+    public static Evaluation best(String rules, String sfen, int multipv, String engineVersion) {
+        return find("rules = ?1 and sfen = ?2 and multipv >= ?3 and engineVersion = ?4 order by depth desc, multipv asc",
+                rules, sfen, multipv, engineVersion).firstResult();
+    }
+
+    /** Every cached evaluation of the position, whatever its lines and engine version. */
+    public static java.util.List<Evaluation> of(String rules, String sfen) {
+        return list("rules = ?1 and sfen = ?2", rules, sfen);
     }
 }

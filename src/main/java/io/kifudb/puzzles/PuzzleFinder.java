@@ -1,0 +1,76 @@
+package io.kifudb.puzzles;
+
+import io.kifudb.engine.Engine;
+import io.kifudb.engine.Score;
+import io.kifudb.engine.SearchInfo;
+import io.kifudb.engine.SearchLimits;
+import io.kifudb.engine.SearchResult;
+import io.kifudb.rules.Position;
+
+import java.util.List;
+
+/**
+ * Decides whether a position is a puzzle: the side to move has one move that is clearly best. The engine
+ * searches the two best moves (multi-PV 2); the position is a puzzle when
+ * <ul>
+ *   <li>the best move forces a mate the search proved and the second-best does not (theme {@code mate-in-N},
+ *       N the solver's moves), or</li>
+ *   <li>the best move wins at least {@link #WIN_CP} and the second-best gets at least {@link #MARGIN_CP} less
+ *       and no win ({@code promotion} when the winning move promotes, else {@code material}).</li>
+ * </ul>
+ * A position with a single legal move is no puzzle (there is nothing to find).
+ */
+public final class PuzzleFinder {
+    /** What the best move must win, in centipawns (two Pawns). */
+    public static final int WIN_CP = 200;
+    /** How much less the second-best move must get, in centipawns (three Pawns). */
+    public static final int MARGIN_CP = 300;
+    /** The solution line of a material puzzle: the winning move, the reply and the follow-up. */
+    static final int MATERIAL_LINE = 3;
+
+    private PuzzleFinder() {}
+
+    /** A puzzle: its theme, solution line (the solver's move first) and the figures that make it one. */
+    public record Found(String theme, List<String> solution, Integer mateIn, Integer scoreCp, Integer marginCp) {}
+
+    /** How many times the screening search's nodes a candidate is searched again with before it is kept. */
+    public static final int CONFIRM_FACTOR = 8;
+
+    /**
+     * The puzzle in the position, or null when there is none. Every position is screened with the node
+     * budget; a candidate is searched again with {@link #CONFIRM_FACTOR} times as many nodes and kept only if
+     * that search finds the same first move and still calls it a puzzle (a shallow search overrates a
+     * capture whose recapture it does not see yet). The figures kept are the confirming search's.
+     */
+    public static Found examine(Engine engine, Position position, long nodes) {
+        if (!position.status().isOngoing()) return null;
+        Found screened = search(engine, position, nodes);
+        if (screened == null) return null;
+        Found confirmed = search(engine, position, nodes * CONFIRM_FACTOR);
+        return confirmed != null && confirmed.solution().get(0).equals(screened.solution().get(0)) ? confirmed : null;
+    }
+
+    private static Found search(Engine engine, Position position, long nodes) {
+        engine.multiPv(2);
+        SearchResult r = engine.search(position, SearchLimits.nodes(nodes), null);
+        List<SearchInfo> lines = r.lines();
+        if (lines.size() < 2 || lines.get(0).pv().isEmpty()) return null;
+        return judge(lines.get(0).score(), lines.get(1).score(), lines.get(0).pv());
+    }
+
+    /** The verdict on a best and second-best score (from the side to move) and the best line. */
+    static Found judge(int best, int second, List<String> pv) {
+        if (Score.isDecided(best)) {
+            if (best < 0) return null;                                // the side to move is mated whatever it does
+            if (Score.isDecided(second) && second > 0) return null;   // another move mates too
+            int n = Score.moves(best);
+            // the solver's n moves and the defender's n - 1 replies; a line cut short by the search stays as it is
+            List<String> line = pv.subList(0, Math.min(pv.size(), 2 * n - 1));
+            return new Found("mate-in-" + n, List.copyOf(line), n, null, null);
+        }
+        if (Score.isDecided(second)) return null;                    // the second-best is mated: no material question
+        if (best < WIN_CP || best - second < MARGIN_CP || second >= WIN_CP) return null;
+        List<String> line = List.copyOf(pv.subList(0, Math.min(pv.size(), MATERIAL_LINE)));
+        return new Found(line.get(0).endsWith("+") ? "promotion" : "material", line, null, best, best - second);
+    }
+}
