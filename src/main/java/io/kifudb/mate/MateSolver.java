@@ -77,19 +77,27 @@ public final class MateSolver {
         holder[0] = search;
         boolean shortest = false;
         boolean disproved = false;
-        // The first pass looks for any mate within the limit. After a mate of L plies, the shortest lies in
-        // [lowest, L]: each pass under a bound halfway between either proves a mate (the upper end drops to
-        // its length) or disproves one (no mate within the bound: the lower end rises past it).
-        int lowest = 1;
+        // The first pass looks for any mate within the limit. After a mate of L plies the shortest lies in
+        // [provedLow, L]: a pass under a bound halfway between either proves a mate (L drops to its length) or
+        // disproves one (nothing that short: provedLow rises past the bound). Such a pass gets half of what is
+        // left of the budget: a pass just below the shortest mate is a hard disproof, and one that runs out of
+        // its share only moves the next pass up (probeLow) without proving anything; the last pass, under L-1,
+        // gets all that is left.
+        int provedLow = 1, probeLow = 1;
         while (true) {
+            if (bestPlies[0] > 0 && bound[0] < bestPlies[0] - 1) budget.slice(search.nodes);
+            else budget.noSlice();
             search.run(bound[0]);
-            if (search.stopped) break;
-            if (search.disproved()) {
+            if (search.stopped) {
+                if (budget.globallyExhausted(search.nodes)) break;
+                probeLow = bound[0] + 1;
+            } else if (search.disproved()) {
                 if (bestPlies[0] == 0) {
                     disproved = true;
                     break;
                 }
-                lowest = bound[0] + 1;
+                provedLow = Math.max(provedLow, bound[0] + 1);
+                probeLow = Math.max(probeLow, provedLow);
             } else {
                 // Proved: take the main line (searching again what the table lost, with some extra allowance).
                 budget.extend();
@@ -103,12 +111,12 @@ public final class MateSolver {
                         table.permilleFull(), bound[0], bestPlies[0], bestLine[0]));
                 if (!limits.shortest()) break;
             }
-            if (lowest >= bestPlies[0]) {
+            if (provedLow >= bestPlies[0]) {
                 shortest = true;
                 break;
             }
-            if (budget.exhausted(search.nodes)) break;
-            bound[0] = (lowest + bestPlies[0] - 1) / 2;
+            if (budget.globallyExhausted(search.nodes)) break;
+            bound[0] = probeLow >= bestPlies[0] ? bestPlies[0] - 1 : (probeLow + bestPlies[0] - 1) / 2;
         }
         long ms = (System.nanoTime() - start) / 1_000_000;
         if (bestPlies[0] > 0) {
@@ -148,13 +156,17 @@ public final class MateSolver {
         return List.copyOf(usi);
     }
 
-    /** The node and time limits and the stop flag, with a short extension while a main line is taken. */
+    /**
+     * The node and time limits and the stop flag; a share of them for one pass (a slice); and a short
+     * extension while a main line is taken.
+     */
     private static final class Budget {
         private final long start;
         private final MateLimits limits;
         private final AtomicBoolean stop;
         private boolean extended;
         private long extensionEndNanos;
+        private long sliceEndNodes, sliceEndNanos;
 
         Budget(long start, MateLimits limits, AtomicBoolean stop) {
             this.start = start;
@@ -172,12 +184,29 @@ public final class MateSolver {
             extended = false;
         }
 
+        /** The next pass may use half of what is left of the node and time limits. */
+        void slice(long nodes) {
+            sliceEndNodes = limits.nodes() > 0 ? nodes + Math.max(1, (limits.nodes() - nodes) / 2) : 0;
+            long now = System.nanoTime();
+            sliceEndNanos = limits.timeMs() > 0 ? now + Math.max(1, (start + limits.timeMs() * 1_000_000L - now) / 2) : 0;
+        }
+
+        void noSlice() {
+            sliceEndNodes = sliceEndNanos = 0;
+        }
+
         boolean exhausted(long nodes) {
             if (stop.get()) return true;
-            long now = System.nanoTime();
-            if (extended) return now > extensionEndNanos;
+            if (extended) return System.nanoTime() > extensionEndNanos;
+            if (globallyExhausted(nodes)) return true;
+            return (sliceEndNodes > 0 && nodes >= sliceEndNodes) || (sliceEndNanos > 0 && System.nanoTime() >= sliceEndNanos);
+        }
+
+        /** The whole solve's limits (or the stop flag), not just the current pass's share. */
+        boolean globallyExhausted(long nodes) {
+            if (stop.get()) return true;
             if (limits.nodes() > 0 && nodes >= limits.nodes()) return true;
-            return limits.timeMs() > 0 && now - start >= limits.timeMs() * 1_000_000L;
+            return limits.timeMs() > 0 && System.nanoTime() - start >= limits.timeMs() * 1_000_000L;
         }
     }
 }

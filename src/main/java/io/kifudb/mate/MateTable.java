@@ -9,9 +9,12 @@ package io.kifudb.mate;
  * to: it holds for every search allowed at most that many. So one table serves the unbounded first search
  * and the shorter-bound searches that look for a quicker mate after it.
  *
- * <p>Entries are four longs in one array (key; pn and dn; proof plies and disproof bound; work), so an entry
- * is one cache access; buckets of two entries. A new position replaces the entry of its bucket that cost the
- * least work. Nothing is allocated after construction.
+ * <p>Proof and disproof numbers depend on the bound they were searched under, so they count only in the pass
+ * (one search under one bound) that stored them; proofs and disproofs hold across passes.
+ *
+ * <p>Entries are four longs in one array (key; pn and dn; proof plies and disproof bound; the pass in the top
+ * 16 bits and the work below), so an entry is one cache access; buckets of two entries. A new position
+ * replaces the entry of its bucket that cost the least work. Nothing is allocated after construction.
  */
 final class MateTable {
     /** Larger than any proof or disproof number of an unsolved node. */
@@ -30,6 +33,9 @@ final class MateTable {
     private final long[] data;
     private final int bucketMask;
     private long used;
+    private static final long WORK_MASK = (1L << 48) - 1;
+    /** The current pass, 1 to 0xFFFF (0 is never a pass, so a cleared entry is stale). */
+    private long pass = 1;
 
     MateTable(int megabytes) {
         long entries = Math.max(1024, (long) megabytes * 1024 * 1024 / ENTRY_BYTES);
@@ -42,6 +48,21 @@ final class MateTable {
     void clear() {
         java.util.Arrays.fill(data, 0);
         used = 0;
+        pass = 1;
+    }
+
+    /** Starts a new pass: the proof and disproof numbers stored so far no longer count. */
+    void newPass() {
+        pass = pass == 0xFFFF ? 1 : pass + 1;
+    }
+
+    /** Whether the slot's proof and disproof numbers were stored in the current pass. */
+    boolean current(int slot) {
+        return data[slot + 3] >>> 48 == pass;
+    }
+
+    private long work(int slot) {
+        return data[slot + 3] & WORK_MASK;
     }
 
     /** Permille of the entries in use (as USI's hashfull). */
@@ -60,7 +81,7 @@ final class MateTable {
     /** The slot (an index for the accessors) holding key, or -1. */
     int find(long key) {
         int b = base(key);
-        for (int i = b; i < b + WAYS * LONGS; i += LONGS) if (data[i + 3] != 0 && data[i] == key) return i;
+        for (int i = b; i < b + WAYS * LONGS; i += LONGS) if (work(i) != 0 && data[i] == key) return i;
         return -1;
     }
 
@@ -87,6 +108,7 @@ final class MateTable {
         int slot = slotFor(key);
         data[slot + 1] = pack(pnValue, dnValue);
         addWork(slot, effort);
+        data[slot + 3] = pass << 48 | work(slot);
     }
 
     /** Records a mate in {@code plies} from key's position (the shorter of this and any earlier one). */
@@ -105,7 +127,8 @@ final class MateTable {
     }
 
     private void addWork(int slot, long effort) {
-        data[slot + 3] = Math.min(Long.MAX_VALUE / 2, data[slot + 3] + Math.max(1, effort));
+        long w = Math.min(WORK_MASK, work(slot) + Math.max(1, effort));
+        data[slot + 3] = (data[slot + 3] & ~WORK_MASK) | w;
     }
 
     /** The slot of key, claiming the least-worked entry of its bucket for a new key. */
@@ -113,10 +136,10 @@ final class MateTable {
         int b = base(key);
         int victim = b;
         for (int i = b; i < b + WAYS * LONGS; i += LONGS) {
-            if (data[i + 3] != 0 && data[i] == key) return i;
-            if (data[i + 3] < data[victim + 3]) victim = i;
+            if (work(i) != 0 && data[i] == key) return i;
+            if (work(i) < work(victim)) victim = i;
         }
-        if (data[victim + 3] == 0) used++;
+        if (work(victim) == 0) used++;
         data[victim] = key;
         data[victim + 1] = pack(1, 1);
         data[victim + 2] = pack(NO_PROOF, NO_DISPROOF);

@@ -125,6 +125,7 @@ final class ProofSearch {
     /** Searches the current position (the root) within bound plies until it is solved or the search stops. */
     void run(int bound) {
         stopped = false;
+        table.newPass();
         enterPath(0, pos.key(), 0);
         mid(0, bound, INF, INF);
     }
@@ -293,8 +294,13 @@ final class ProofSearch {
             return;
         }
         int slot = table.find(key);
-        if (slot >= 0) readSlot(slot, childRemaining);
-        else lookAhead(f.moves[i], childRemaining);
+        if (slot >= 0) {
+            readSlot(slot, childRemaining);
+            // Numbers of an earlier pass (another bound) are no guide: look again.
+            if (resPn != 0 && resDn != 0 && !table.current(slot)) lookAhead(f.moves[i], childRemaining);
+        } else {
+            lookAhead(f.moves[i], childRemaining);
+        }
     }
 
     private void keep(Frame f, int i) {
