@@ -8,9 +8,10 @@ import java.util.List;
  * The answer of a mate search for the side to move.
  *
  * @param outcome   what was established
- * @param plies     plies of the mate ({@link Outcome#MATE}), else 0
- * @param line      the main line in USI: the attacker's shortest way, the defender's longest resistance
- *                  ({@link Outcome#MATE}), else empty
+ * @param plies     plies within which the mate is forced ({@link Outcome#MATE}: the proof's bound), else 0
+ * @param line      the main line in USI: the attacker's shortest way, the defender's longest resistance as far
+ *                  as the search knows it ({@link Outcome#MATE}; at most {@code plies} long, ending in the rules'
+ *                  win), else empty
  * @param shortest  for a mate: whether no shorter mate by forcing moves exists (a search under one ply less
  *                  was disproved); false when a limit stopped that search first. A mate that starts with a
  *                  quiet move (no check) may still be shorter: the solver plays forcing moves only

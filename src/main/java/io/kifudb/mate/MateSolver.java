@@ -101,11 +101,14 @@ public final class MateSolver {
             } else {
                 // Proved: take the main line (searching again what the table lost, with some extra allowance).
                 budget.extend();
-                int[] line = search.mainLine(search.proofPlies());
+                int proved = search.proofPlies();
+                int[] line = search.mainLine(proved);
                 budget.endExtension();
                 if (line == null) break;
                 List<String> usi = verifiedLine(position, line);
-                bestPlies[0] = line.length;
+                // The proof bounds the mate (every defence loses within that many plies); the main line can be
+                // shorter where the table only knows upper bounds of a reply's mate.
+                bestPlies[0] = Math.max(proved, line.length);
                 bestLine[0] = usi;
                 progress.accept(new MateProgress(search.nodes, (System.nanoTime() - start) / 1_000_000,
                         table.permilleFull(), bound[0], bestPlies[0], bestLine[0]));

@@ -223,9 +223,13 @@ final class ProofSearch {
             if (!st.isOngoing()) {
                 if (st.winner() == attacker) setProved(0);
                 else setDisproved(MateTable.ANY_BOUND);
-            } else {
+            } else if (!rules.checkmate) {
                 // No checkmate rule: every move leaves the royal to be taken on the next ply.
                 setProved(2);
+            } else {
+                // The rules see an escape the filter does not (a repetition the opponent started): search all.
+                System.arraycopy(generated, 0, out, 0, n);
+                return n;
             }
             return DECIDED;
         }
@@ -486,15 +490,28 @@ final class ProofSearch {
                         mid(made, remaining, INF, INF);
                         if (resPn != 0) return null;
                     }
+                    boolean chosenTight = false;
                     for (int i = 0; i < n; i++) {
                         int plies = or ? knownProof(children[i], remaining - 1) : provedPlies(children[i], remaining - 1, made);
                         if (plies < 0) {
                             if (or) continue;
                             return null; // a defence the search could not refute again
                         }
-                        if (or ? plies < chosenPlies : plies > chosenPlies) {
+                        if (or) {
+                            if (plies < chosenPlies) {
+                                chosen = i;
+                                chosenPlies = plies;
+                            }
+                            continue;
+                        }
+                        // The defender's longest resistance: a reply whose mate is known to need all the plies
+                        // left (disproved one ply shorter, e.g. by the last pass of the bisection) comes first;
+                        // a stored length alone is only an upper bound.
+                        boolean tight = disprovedWithin(children[i], plies - 1);
+                        if ((tight && !chosenTight) || (tight == chosenTight && plies > chosenPlies)) {
                             chosen = i;
                             chosenPlies = plies;
+                            chosenTight = tight;
                         }
                     }
                 }
@@ -521,6 +538,18 @@ final class ProofSearch {
             return line.stream().mapToInt(Integer::intValue).toArray();
         } finally {
             for (int i = 0; i < made; i++) pos.unmake();
+        }
+    }
+
+    /** Whether the table knows that the position after move has no mate within bound plies. */
+    private boolean disprovedWithin(int move, int bound) {
+        if (bound < 0) return true;
+        pos.make(move);
+        try {
+            int slot = table.find(pos.key());
+            return slot >= 0 && table.disproofPlies(slot) >= bound;
+        } finally {
+            pos.unmake();
         }
     }
 
