@@ -207,45 +207,78 @@ class MateSolverTest {
         return sb + " " + side + " - 1";
     }
 
+    @Test
+    @DisplayName("the reported length is what every defence allows: B26 after 27 plies and 3a4a needs 25 plies, as an exhaustive search confirms (a main line through a reply whose stored length was only a bound once understated it)")
+    void reportedLengthHoldsAgainstEveryDefence() {
+        String sfen = "8k3/7g2+vN/6t5/7p2f1/12/12/12/12/12/6+p5/12/2+r9 b - 29";
+        MateResult r = solve(RuleSet.CHU, sfen, 2_000_000);
+        assertThat(r.outcome()).isEqualTo(MateResult.Outcome.MATE);
+        Exhaustive x = new Exhaustive(Sfen.parse(RuleSet.CHU, sfen));
+        assertThat(x.attackerWins(r.plies())).as("a mate within the reported %d plies", r.plies()).isTrue();
+        assertThat(x.attackerWins(r.plies() - 2)).as("none two plies shorter").isFalse();
+        assertThat(r.shortest()).isTrue();
+        assertThat(r.line()).hasSize(r.plies());
+        assertThat(replay(RuleSet.CHU, sfen, r.line())).isEqualTo(Status.win(Position.SENTE, Reason.CHECKMATE));
+    }
+
     /**
-     * A plain exhaustive search using only the rules engine's public moves and status: the attacker (the side
-     * to move at the start) may play any legal move after which the defender's royal is attacked or taken; the
-     * defender may play any legal move. (For problems whose attacker has no King, where no other game end can
-     * follow the attacker's move.)
+     * A plain exhaustive search using only the rules engine's public moves and attack test, remembering
+     * (position, plies) answers: the attacker (the side to move at the start) may play any legal move after
+     * which the defender's royal is attacked or taken; the defender any legal move, and it is mated when every
+     * one leaves its royal attacked. (For problems whose attacker has no King, where no other game end can
+     * follow; the checkmate test is the rules' own definition, rule-sets.md §4.)
      */
     static final class Exhaustive {
         private final Position pos;
-        private final int attacker;
+        private final int attacker, defender;
+        private final java.util.Map<Long, Boolean> known = new java.util.HashMap<>();
 
         Exhaustive(Position pos) {
             this.pos = pos;
             this.attacker = pos.sideToMove();
+            this.defender = attacker ^ 1;
         }
 
         boolean attackerWins(int plies) {
-            Status st = pos.status();
-            if (!st.isOngoing()) return st.winner() == attacker;
             if (plies < 1) return false;
-            for (int m : pos.legalMoves()) {
-                pos.make(m);
-                boolean ok = (pos.inCheck(attacker ^ 1) || pos.lostByRoyalCapture()) && defenderLoses(plies - 1);
+            Long key = pos.key() * 1031 + plies;
+            Boolean k = known.get(key);
+            if (k != null) return k;
+            int[] moves = new int[Position.MAX_MOVES];
+            int n = pos.generate(moves);
+            int royals = pos.royalCount(defender);
+            boolean wins = false;
+            for (int i = 0; i < n && !wins; i++) {
+                pos.make(moves[i]);
+                if (pos.royalCount(defender) < royals) wins = true;
+                else if (pos.inCheck(defender)) wins = defenderLoses(plies - 1);
                 pos.unmake();
-                if (ok) return true;
             }
-            return false;
+            known.put(key, wins);
+            return wins;
         }
 
         private boolean defenderLoses(int plies) {
-            Status st = pos.status();
-            if (!st.isOngoing()) return st.winner() == attacker;
-            if (plies < 1) return false;
-            for (int m : pos.legalMoves()) {
-                pos.make(m);
-                boolean lost = attackerWins(plies - 1);
+            Long key = pos.key() * 1031 + plies;
+            Boolean k = known.get(key);
+            if (k != null) return k;
+            int[] moves = new int[Position.MAX_MOVES];
+            int n = pos.generate(moves);
+            java.util.List<Integer> escapes = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                pos.make(moves[i]);
+                if (!pos.inCheck(defender)) escapes.add(moves[i]);
                 pos.unmake();
-                if (!lost) return false;
             }
-            return true;
+            // Mated when nothing escapes; else every escape must lose within the plies left.
+            boolean loses = escapes.isEmpty() || plies >= 2;
+            for (int i = 0; i < escapes.size() && loses; i++) {
+                pos.make(escapes.get(i));
+                loses = attackerWins(plies - 1);
+                pos.unmake();
+            }
+            known.put(key, loses);
+            return loses;
         }
     }
 }
