@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * One analysis job: a position searched under limits (or, for a whole game, every position of it). Its
- * state is published as immutable {@link Snapshot}s, so readers (REST, event streams) never see a
- * half-updated job.
+ * state is published as immutable {@link Snapshot}s, which the worker running it writes to the job's row
+ * (a few times a second), so any instance reads them and readers never see a half-updated job.
  */
 public final class AnalysisJob {
     public enum Status {
@@ -33,6 +33,8 @@ public final class AnalysisJob {
      * side to move wins), as lichess writes evaluations.
      */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "A score from the side to move: `cp` (centipawns) or `mate` (moves to a forced end, positive when the side "
+            + "to move wins); the other member is left out.", minProperties = 1, maxProperties = 1)
     public record Eval(Integer cp, Integer mate) {
         public static Eval of(int score) {
             return Score.isDecided(score) ? new Eval(null, Score.moves(score)) : new Eval(score, null);
@@ -54,9 +56,24 @@ public final class AnalysisJob {
 
     /** The job as it stands; {@code pvs}: the principal variations of the last completed depth, best first (design.md's name). */
     @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "AnalysisJob", description = "An analysis job: status, progress and what it found")
-    public record Snapshot(String id, Status status, String kind, String rules, String sfen, Long gameId, int multiPv,
-                           int depth, int seldepth, long nodes, long nps, long timeMs, String bestMove, List<Line> pvs,
-                           boolean cached, int positions, int positionsDone, String error, Instant createdAt, Instant finishedAt) {}
+    public record Snapshot(String id, Status status, @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"position", "game"}) String kind, String rules, String sfen,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "the game of a whole-game job (kind game); null for a position") Long gameId,
+                           int multiPv, int depth, int seldepth, long nodes, long nps, long timeMs,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the first depth is done") String bestMove, List<Line> pvs,
+                           boolean cached, int positions, int positionsDone,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "why the job failed (null unless it did)") String error,
+                           Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the job has finished") Instant finishedAt) {}
+
+    /**
+     * What an analysis job is to do: its row's params. {@code kind}: {@code position} (one search) or
+     * {@code game} (every position of a stored game, {@code positions} of them, judged as {@code settings}).
+     */
+    public record Params(String kind, String rules, String sfen, Long gameId, int depth, long movetimeMs, long nodes, int multiPv,
+                         boolean useCache, int positions, String settings) {
+        SearchLimits limits() {
+            return new SearchLimits(depth, movetimeMs, nodes, null, false);
+        }
+    }
 
     final String id;
     final String kind;
@@ -67,18 +84,20 @@ public final class AnalysisJob {
     final SearchLimits limits;
     final int multiPv;
     final boolean useCache;
-    final Instant createdAt = Instant.now();
-    volatile boolean cancelRequested;
-    /** Started without an API key: counts against the anonymous quota. */
-    volatile boolean anonymous;
-    /** The queued work (removed from the queue on cancel). */
-    volatile Runnable task;
+    final Instant createdAt;
     /** The engine searching for this job while it runs, to stop it on cancel. */
     volatile io.kifudb.engine.Engine engine;
     private volatile Snapshot snapshot;
+    /** Where published snapshots go besides this object (the job's row, through its worker). */
+    private volatile java.util.function.Consumer<Snapshot> sink = s -> {};
 
     AnalysisJob(String id, String kind, RuleSet rules, Position position, Long gameId, SearchLimits limits, int multiPv,
                 boolean useCache, int positions) {
+        this(id, kind, rules, position, gameId, limits, multiPv, useCache, positions, Instant.now());
+    }
+
+    AnalysisJob(String id, String kind, RuleSet rules, Position position, Long gameId, SearchLimits limits, int multiPv,
+                boolean useCache, int positions, Instant createdAt) {
         this.id = id;
         this.kind = kind;
         this.rules = rules;
@@ -88,6 +107,7 @@ public final class AnalysisJob {
         this.limits = limits;
         this.multiPv = multiPv;
         this.useCache = useCache;
+        this.createdAt = createdAt;
         this.snapshot = new Snapshot(id, Status.QUEUED, kind, rules.id, sfen, gameId, multiPv, 0, 0, 0, 0, 0, null, List.of(), false,
                 positions, 0, null, createdAt, null);
     }
@@ -100,8 +120,13 @@ public final class AnalysisJob {
         return snapshot;
     }
 
+    void sendTo(java.util.function.Consumer<Snapshot> sink) {
+        this.sink = sink;
+    }
+
     void publish(Snapshot s) {
         snapshot = s;
+        sink.accept(s);
     }
 
     /** A new snapshot with the given changes (null / negative: keep). */

@@ -15,6 +15,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -49,6 +50,12 @@ public class AnalysisResource {
     @Inject
     ApiKeys keys;
 
+    @ConfigProperty(name = "kifudb.analysis.anonymous-max-movetime-ms", defaultValue = "5000")
+    long anonymousMaxMovetimeMs;
+
+    /** Problem type of an analysis without a key while the anonymous jobs are all taken. */
+    static final String ANONYMOUS_QUOTA = "anonymous-quota";
+
     @Schema(description = "What to analyse and how long. Limits combine (the first reached stops the search) and are capped by the "
             + "service's configuration; with none, the search runs for the default time.")
     public record AnalysisRequest(
@@ -64,7 +71,7 @@ public class AnalysisResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Start an analysis",
+    @Operation(operationId = "startAnalysis", summary = "Start an analysis",
             description = "For analysis boards: the engine searches one position (`sfen`, default the start, after `moves`). "
                     + "202 with the queued job; follow it with GET /api/analysis/{id} or its /events stream. 200 with a finished job "
                     + "when the evaluation cache already satisfies the request "
@@ -73,7 +80,8 @@ public class AnalysisResource {
                     + "Jobs run one per worker (`kifudb.analysis.workers`); when `kifudb.analysis.queue-size` wait, 429 with Retry-After. "
                     + "Public: a key is optional. With `Authorization: Bearer <key>` the configured caps apply; without one a small "
                     + "anonymous quota does (`kifudb.analysis.anonymous-jobs` jobs queued or running at once across all anonymous "
-                    + "clients, 401 beyond it; each search at most `kifudb.analysis.anonymous-max-movetime-ms`). A wrong key is 403.")
+                    + "clients, 429 with Retry-After beyond it; each search at most `kifudb.analysis.anonymous-max-movetime-ms`). A wrong key is "
+                    + "403; a key not given as `Bearer <key>` is 401.")
     @SecurityRequirementsSet
     @SecurityRequirementsSet(@SecurityRequirement(name = ApiDocs.BEARER))
     @RequestBody(description = "What to analyse and how long.", required = true,
@@ -95,13 +103,14 @@ public class AnalysisResource {
                     @ExampleObject(name = "cached", summary = "the depth 6 example, sent again", value = ApiDocs.ANALYSIS_CACHED)))
     @APIResponse(responseCode = "400", ref = ApiDocs.BAD_ANALYSIS_REQUEST)
     @APIResponse(responseCode = "413", ref = ApiDocs.BODY_TOO_LARGE)
-    @APIResponse(responseCode = "401", ref = ApiDocs.ANONYMOUS_QUOTA)
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
     @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
     @APIResponse(responseCode = "422", ref = ApiDocs.GAME_OVER)
-    @APIResponse(responseCode = "429", ref = ApiDocs.ANALYSIS_QUEUE_FULL)
+    @APIResponse(responseCode = "429", ref = ApiDocs.ANALYSIS_TOO_MANY)
     public Response start(@jakarta.ws.rs.HeaderParam(jakarta.ws.rs.core.HttpHeaders.AUTHORIZATION) String authorization, AnalysisRequest req) {
         ApiKeys.Verdict verdict = keys.check(authorization);
-        if (verdict == ApiKeys.Verdict.WRONG) return WriteAuthFilter.unauthorized(verdict);
+        // No key is anonymous analysis; a key that is wrong, or not given as Bearer, is refused as for any write.
+        if (verdict == ApiKeys.Verdict.WRONG || verdict == ApiKeys.Verdict.NOT_BEARER) return WriteAuthFilter.unauthorized(verdict);
         if (req == null) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Empty body", "the request body holds no analysis request");
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(req.rules(), "body field"), req.sfen(),
                 req.moves() == null ? null : String.join(",", req.moves()), "moves");
@@ -111,15 +120,17 @@ public class AnalysisResource {
             int multiPv = analysis.multiPv(req.multiPv());
             if (!at.position().status().isOngoing())
                 throw ProblemException.unprocessable("game-over", "Game over", "the game is over in this position (" + at.position().status() + ")");
-            s = quota.admit(() -> analysis.submit(at.rules(), at.position(), limits, req.depth(), multiPv, req.cache() == null || req.cache(),
-                    verdict == ApiKeys.Verdict.MISSING), job -> () -> analysis.active(job.id()));
+            s = quota.admit(owner -> analysis.submit(at.rules(), at.position(), limits, req.depth(), multiPv, req.cache() == null || req.cache(),
+                    verdict == ApiKeys.Verdict.MISSING, owner));
         } catch (AnalysisService.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);
         } catch (AnalysisService.QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Analysis queue full", e.getMessage(), 10);
         } catch (AnalysisService.AnonymousQuotaException e) {
-            Response r = WriteAuthFilter.unauthorized(ApiKeys.Verdict.MISSING);
-            return Response.fromResponse(r).entity(Problem.of(401, "unauthorized", "API key required", e.getMessage())).build();
+            // Too many requests, not a missing credential: the client may simply wait. An anonymous search ends
+            // within anonymous-max-movetime-ms, so a place is free again by then at the latest for running ones.
+            throw ProblemException.tooManyRequests(ANONYMOUS_QUOTA, "Anonymous quota used up", e.getMessage(),
+                    (int) Math.max(1, (anonymousMaxMovetimeMs + 999) / 1000));
         }
         Response.ResponseBuilder r = s.status().finished() ? Response.ok(s) : Response.accepted(s);
         return r.location(URI.create("/api/analysis/" + s.id())).build();
@@ -127,7 +138,7 @@ public class AnalysisResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "An analysis job",
+    @Operation(operationId = "getAnalysis", summary = "An analysis job",
             description = "For polling a job: status (queued, running, done, cancelled, failed), depth, seldepth, nodes, nps, time, "
                     + "best move and `pvs`, the principal variations of the last completed depth, best first (scores from the side "
                     + "to move: `cp` or `mate` in moves). A whole-game job (`kind: game`) counts `positionsDone` of `positions`; its "
@@ -146,7 +157,7 @@ public class AnalysisResource {
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Cancel a job",
+    @Operation(operationId = "cancelAnalysis", summary = "Cancel a job",
             description = "A queued job never runs; a running one is told to stop, keeps (and caches) what it found, and the answer "
                     + "comes once it has stopped (within moments; should it take over 2 s, the answer still shows it running and GET "
                     + "shows it cancelled once it has). A finished job is left as it is." + ApiDocs.KEY_NEEDED)
@@ -181,13 +192,15 @@ public class AnalysisResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     @Blocking
-    @Operation(summary = "Progress events (SSE)",
+    @Operation(operationId = "streamAnalysisEvents", summary = "Progress events (SSE)",
             description = "For live analysis displays: a server-sent event stream, one event (the job as JSON in `data:`) per change "
                     + "(each new depth; checked five times a second); the stream ends with the finished job. A finished job gives "
                     + "one event. Public: no API key needed.")
-    @APIResponse(responseCode = "200", description = "The event stream.",
-            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples =
-                    @ExampleObject(name = "to the end", summary = "the SFEN example: its last depths, then done", value = ApiDocs.ANALYSIS_EVENTS)))
+    @APIResponse(responseCode = "200", description = "The event stream: `data:` lines, each holding the job (the schema is that of "
+            + "one event's data), separated by blank lines.",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples = {
+                    @ExampleObject(name = "running", summary = "the SFEN example: the data of an event at depth 7", value = ApiDocs.ANALYSIS_EVENT_RUNNING),
+                    @ExampleObject(name = "done", summary = "the SFEN example: the data of the last event", value = ApiDocs.ANALYSIS_EVENT_DONE)}))
     @APIResponse(responseCode = "404", ref = ApiDocs.ANALYSIS_JOB_NOT_FOUND)
     public Multi<AnalysisJob.Snapshot> events(@Parameter(description = ApiDocs.JOB_ID, example = ApiDocs.ANALYSIS_JOB_ID) @PathParam("id") String id) {
         AnalysisJob.Snapshot first = analysis.get(id);

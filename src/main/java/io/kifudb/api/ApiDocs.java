@@ -50,7 +50,8 @@ final class ApiDocs {
     static final String IMPORT_JOB_NOT_FOUND = "ImportJobNotFound";
     static final String BAD_PATTERN = "BadPattern";
     static final String BAD_ANALYSIS_REQUEST = "BadAnalysisRequest";
-    static final String ANONYMOUS_QUOTA = "AnonymousQuotaUsedUp";
+    /** POST /api/analysis's 429: a full queue, the key's job quota, or the anonymous quota. */
+    static final String ANALYSIS_TOO_MANY = "AnalysisTooMany";
     static final String GAME_OVER = "GameOver";
     static final String ANALYSIS_QUEUE_FULL = "AnalysisQueueFull";
     static final String ANALYSIS_JOB_NOT_FOUND = "AnalysisJobNotFound";
@@ -98,6 +99,27 @@ final class ApiDocs {
     static final String P_FORBIDDEN = """
             {"type":"https://kifudb.io/problems/forbidden","title":"Wrong API key","status":403,
              "detail":"the key given in the Authorization header is not accepted"}""";
+    static final String P_UNKNOWN_PARAMETER = """
+            {"type":"https://kifudb.io/problems/unknown-parameter","title":"Unknown parameter","status":400,
+             "detail":"unknown query parameter 'moves' (did you mean 'play'?); this operation takes: page, play, rules, sfen, size, sort","field":"moves"}""";
+    static final String P_REPEATED_PARAMETER = """
+            {"type":"https://kifudb.io/problems/bad-request","title":"Repeated parameter","status":400,
+             "detail":"the query parameter 'rules' is given 2 times; give it once","field":"rules"}""";
+    static final String P_UNKNOWN_FIELD = """
+            {"type":"https://kifudb.io/problems/unknown-field","title":"Unknown field","status":400,
+             "detail":"unknown field 'play' (did you mean 'moves'?); known fields: cache, depth, moves, movetime, multiPv, nodes, rules, sfen",
+             "line":1,"field":"play"}""";
+    static final String P_UNKNOWN_PATTERN_FIELD = """
+            {"type":"https://kifudb.io/problems/unknown-field","title":"Unknown field","status":400,
+             "detail":"unknown field 'pieces[0].square' (did you mean 'squares'?); known fields: piece, region, squares",
+             "line":1,"field":"pieces[0].square"}""";
+    static final String P_UNKNOWN_EXPERIMENT_FIELD = """
+            {"type":"https://kifudb.io/problems/unknown-field","title":"Unknown field","status":400,
+             "detail":"unknown field 'game' (did you mean 'games'?); known fields: depth, games, maxPlies, nodes, openingPlies, rules, seed",
+             "line":1,"field":"game"}""";
+    static final String P_NOT_BEARER = """
+            {"type":"https://kifudb.io/problems/unauthorized","title":"Bearer scheme required","status":401,
+             "detail":"the Authorization header must be 'Bearer <key>': the scheme is Bearer, and the header does not start with it"}""";
     static final String P_INVALID_PARAMETER = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Invalid parameter","status":400,
              "detail":"a query or path parameter has an invalid value: not a number (For input string: \\"abc\\")"}""";
@@ -112,7 +134,7 @@ final class ApiDocs {
              "detail":"the query parameter 'rules' is required","field":"rules"}""";
     static final String P_UNKNOWN_RULE_SET = """
             {"type":"https://kifudb.io/problems/unknown-rule-set","title":"Unknown rule set","status":400,
-             "detail":"no rule set with id 'chess'","field":"rules"}""";
+             "detail":"no rule set with id 'chess'; accepted: chu, chu-sdin, chu-lishogi, dai13-kumazawa, shodoshu2017, shodoshu2017-prev","field":"rules"}""";
     static final String P_INVALID_SFEN = """
             {"type":"https://kifudb.io/problems/invalid-sfen","title":"Invalid SFEN","status":400,
              "detail":"SFEN needs 2 to 4 space-separated fields (board, side, marker, move number), got 1","field":"sfen"}""";
@@ -148,10 +170,13 @@ final class ApiDocs {
              "detail":"the body holds 2 records; use POST /api/imports for several"}""";
     static final String P_ILLEGAL_MOVE_IN_RECORD = """
             {"type":"https://kifudb.io/problems/illegal-move","title":"Illegal move","status":422,
-             "detail":"record 1, ply 3: illegal move 7h6g: the Pawn on 7h cannot move to 6g","ply":3,"line":1,"move":"7h6g"}""";
+             "detail":"ply 3 (line 1): illegal move 7h6g: the Pawn on 7h cannot move to 6g","ply":3,"line":1,"move":"7h6g"}""";
+    static final String P_RECORD_WITHOUT_MOVES = """
+            {"type":"https://kifudb.io/problems/record-without-moves","title":"Record without moves","status":422,
+             "detail":"the record has no moves and starts from the chu start position, so there is no game to store; a record without moves must name the position it records (initialSfen)","line":1}""";
     static final String P_UNKNOWN_FORMAT = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Unknown format","status":400,
-             "detail":"format must be json, usi, kif, csg or lishogi, got 'pgn'","field":"format"}""";
+             "detail":"unknown format 'pgn'; accepted: json, usi, kif, csg, lishogi","field":"format"}""";
     static final String P_UNWRITABLE_RECORD = """
             {"type":"https://kifudb.io/problems/unwritable-record","title":"Not expressible in csg","status":422,
              "detail":"game 317 cannot be written as csg: the .csg format is for Chu Shogi, not the shodoshu2017 variant","field":"format"}""";
@@ -165,8 +190,8 @@ final class ApiDocs {
             {"type":"https://kifudb.io/problems/bad-request","title":"Empty body","status":400,
              "detail":"the request body holds no record"}""";
     static final String P_BAD_OUTCOME_FILTER = """
-            {"type":"https://kifudb.io/problems/bad-request","title":"Bad outcome filter","status":400,
-             "detail":"outcome must be imported, duplicate or failed","field":"outcome"}""";
+            {"type":"https://kifudb.io/problems/bad-request","title":"Bad outcome","status":400,
+             "detail":"unknown outcome 'refused'; accepted: imported, duplicate, failed","field":"outcome"}""";
     static final String P_BAD_IMPORT_SIZE = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad size","status":400,
              "detail":"size must be 1 to 1000","field":"size"}""";
@@ -205,7 +230,7 @@ final class ApiDocs {
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad analysis request","status":400,
              "detail":"multiPv must be 1 to 10 (kifudb.analysis.max-multipv)","field":"multiPv"}""";
     static final String P_ANONYMOUS_QUOTA = """
-            {"type":"https://kifudb.io/problems/unauthorized","title":"API key required","status":401,
+            {"type":"https://kifudb.io/problems/anonymous-quota","title":"Anonymous quota used up","status":429,
              "detail":"2 analyses without an API key are running or queued (the anonymous quota is 2); send 'Authorization: Bearer <key>' or try again later"}""";
     static final String P_GAME_OVER = """
             {"type":"https://kifudb.io/problems/game-over","title":"Game over","status":422,
@@ -239,7 +264,7 @@ final class ApiDocs {
              "detail":"games per rule set must be 1 to 500 (kifudb.experiments.max-games)","field":"games"}""";
     static final String P_EXPERIMENT_QUEUE_FULL = """
             {"type":"https://kifudb.io/problems/queue-full","title":"Experiments queued","status":429,
-             "detail":"an experiment is running and 2 are waiting; try again later"}""";
+             "detail":"2 experiments are waiting; try again later"}""";
     static final String P_EXPERIMENT_NOT_FOUND = """
             {"type":"https://kifudb.io/problems/not-found","title":"No such experiment","status":404,
              "detail":"no experiment with id 0c3e42b5-9a0e-4a8c-b7a1-3f1d8e2b6c4d"}""";
@@ -252,6 +277,10 @@ final class ApiDocs {
     static final String LISHOGI_LINE = """
             {"id": "gZ0HcfLK", "initial_sfen": "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1", \
             "moves": "7j7h 2d2e 8i8h 11d11e 5i5h 1d1e 6k8i 5d5e 10i10h 6c6e 7h8f 1e1f 8f9e8f 4e4f 7i7h 11e11f 6i6h 6e8f", "status": "resign", "winner": "gote"}""";
+
+    /** Two lines of a lishogi NDJSON export: the game above and the first of kifu-corpus/chu/lishogi. */
+    static final String LISHOGI_EXPORT = LISHOGI_LINE + "\n"
+            + "{\"id\": \"SNjoPiHz\", \"initial_sfen\": \"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1\", \"moves\": \"7i7h 5d5e 6i6h 3d3e 5i5h 6d6e 7h7g 7d7e 6h6g 8c7d 7g7f 7e7f 8i8h 8d8e 7j7i6h 6c6d7e 6h7f 7e6f5f 8h8g 7d7f 7k9k 7f7l+\", \"status\": \"royalsLost\", \"winner\": \"gote\"}\n";
 
     static final String GAME_JSON_RECORD = """
             {"rules":"chu-lishogi","id":"gZ0HcfLK",
@@ -298,6 +327,10 @@ final class ApiDocs {
               "duplicate":false}]}""";
 
     /** GET /api/games/16?format=kif. */
+    static final String GAME_POSITIONS = """
+            {"gameId":16,"rules":"chu-lishogi","positions":[
+             {"ply":0,"move":null,"sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"},
+             {"ply":1,"move":"7j7h","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1N2I3/PPPPPPPPPPPP/MVRHD1QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2"}]}""";
     static final String GAME_KIF = """
             先手：
             後手：
@@ -354,9 +387,9 @@ final class ApiDocs {
              "failed":1,"error":null,"createdAt":"2026-11-30T15:14:19.506605Z","startedAt":"2026-11-30T15:14:19.509654Z",
              "finishedAt":"2026-11-30T15:14:19.549355Z",
              "outcomes":[
-              {"seq":1,"source":"club-games.txt","line":1,"outcome":"duplicate","gameId":1,"ply":null,"move":null,"reason":null},
-              {"seq":2,"source":"club-games.txt","line":2,"outcome":"imported","gameId":5,"ply":null,"move":null,"reason":null},
-              {"seq":3,"source":"club-games.txt","line":3,"outcome":"failed","gameId":null,"ply":3,"move":"7h6g",
+              {"seq":1,"source":"club-games.txt","line":1,"record":1,"outcome":"duplicate","gameId":1,"ply":null,"move":null,"reason":null},
+              {"seq":2,"source":"club-games.txt","line":2,"record":2,"outcome":"imported","gameId":5,"ply":null,"move":null,"reason":null},
+              {"seq":3,"source":"club-games.txt","line":3,"record":3,"outcome":"failed","gameId":null,"ply":3,"move":"7h6g",
                "reason":"illegal move 7h6g: the Pawn on 7h cannot move to 6g"}],
              "page":0,"size":100,"outcomesTotal":3}""";
 
@@ -368,10 +401,10 @@ final class ApiDocs {
               "failed":1,"error":null,"createdAt":"2026-11-30T15:14:10.729733Z","startedAt":"2026-11-30T15:14:10.738489Z",
               "finishedAt":"2026-11-30T15:14:10.783074Z","outcomes":null,"page":null,"size":null,"outcomesTotal":null}]""";
 
-    static final String IMPORT_EVENTS = """
-            data:{"id":2,"status":"done","files":1,"total":3,"processed":3,"imported":1,"duplicates":1,"failed":1,"error":null}
+    /** The data of the one event of GET /api/imports/{id}/events for a finished job. */
+    static final String IMPORT_EVENT_DONE = """
+            {"id":2,"status":"done","files":1,"total":3,"processed":3,"imported":1,"duplicates":1,"failed":1,"error":null}""";
 
-            """;
 
     // ---------------------------------------------------------------- positions and explorer
 
@@ -502,12 +535,13 @@ final class ApiDocs {
              "cached":false,"positions":1,"positionsDone":1,"error":null,"createdAt":"2026-11-30T15:14:30.931009658Z",
              "finishedAt":"2026-11-30T15:14:34.161097281Z"}""";
 
-    static final String ANALYSIS_EVENTS = """
-            data:{"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"running","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":7,"seldepth":15,"nodes":65490,"nps":239014,"timeMs":274,"bestMove":"8d8e","pvs":[{"multipv":1,"depth":7,"score":{"cp":19},"moves":["8d8e","5i5h","9c6f","4j7g","5d5e","3k6h","4c8g"]}],"cached":false,"positions":1,"positionsDone":0,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":null}
+    /** The data of two events of GET /api/analysis/{id}/events (the SFEN example). */
+    static final String ANALYSIS_EVENT_RUNNING = """
+            {"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"running","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":7,"seldepth":15,"nodes":65490,"nps":239014,"timeMs":274,"bestMove":"8d8e","pvs":[{"multipv":1,"depth":7,"score":{"cp":19},"moves":["8d8e","5i5h","9c6f","4j7g","5d5e","3k6h","4c8g"]}],"cached":false,"positions":1,"positionsDone":0,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":null}""";
 
-            data:{"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"done","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":8,"seldepth":14,"nodes":553190,"nps":427173,"timeMs":1295,"bestMove":"11a11b","pvs":[{"multipv":1,"depth":8,"score":{"cp":-14},"moves":["11a11b","5i5h","5d5e","4j7g","4c7f","6j8h","5e5f","3k6h"]}],"cached":false,"positions":1,"positionsDone":1,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":"2026-11-30T15:10:46.516956608Z"}
+    static final String ANALYSIS_EVENT_DONE = """
+            {"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"done","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":8,"seldepth":14,"nodes":553190,"nps":427173,"timeMs":1295,"bestMove":"11a11b","pvs":[{"multipv":1,"depth":8,"score":{"cp":-14},"moves":["11a11b","5i5h","5d5e","4j7g","4c7f","6j8h","5e5f","3k6h"]}],"cached":false,"positions":1,"positionsDone":1,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":"2026-11-30T15:10:46.516956608Z"}""";
 
-            """;
 
     static final String EVAL = """
             {"rules":"chu",
@@ -552,8 +586,8 @@ final class ApiDocs {
             @Schema(description = "the engine's best move in the position before it", examples = "8f9e10f") String best,
             @Schema(description = "the evaluation of the position before the move, from the mover's side") AnalysisJob.Eval score,
             @Schema(description = "centipawns the move gave away against the best move (scores clamped to +-1000 first)") Integer loss,
-            @Schema(description = "inaccuracy (loss >= 50), mistake (>= 100), blunder (>= 300), or null for a good move",
-                    examples = "mistake") String judgement) {}
+            @Schema(nullable = true, description = "inaccuracy (loss >= 50), mistake (>= 100), blunder (>= 300), or null for a good move",
+                    enumeration = {"inaccuracy", "mistake", "blunder"}, examples = "mistake") String judgement) {}
 
     // ---------------------------------------------------------------- experiments
 

@@ -28,7 +28,7 @@ public class DiagramResource {
 
     @GET
     @Produces(SVG)
-    @Operation(summary = "A board diagram (SVG)",
+    @Operation(operationId = "getDiagram", summary = "A board diagram (SVG)",
             description = "The position (`sfen`, default the start, after the moves in `play`) drawn square by square: pieces by their kanji "
                     + "(two characters, one above the other), gote's turned round, promoted pieces in red, the squares of the last move in "
                     + "`play` highlighted; files numbered across the top, ranks lettered down the right as in SFEN/USI. "

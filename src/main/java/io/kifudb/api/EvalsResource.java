@@ -25,7 +25,7 @@ public class EvalsResource {
     AnalysisService analysis;
 
     @GET
-    @Operation(summary = "The cached evaluation of a position",
+    @Operation(operationId = "getCachedEvaluation", summary = "The cached evaluation of a position",
             description = "For showing an evaluation without starting a search: the deepest cached search of the position "
                     + "(`sfen`, default the start, after `play`) with at least `multiPv` lines, cut to `multiPv` lines. Every "
                     + "analysis job fills the cache, cancelled ones too. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_MINUTE)
@@ -44,6 +44,8 @@ public class EvalsResource {
         if (multiPv < 1) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad multiPv", "multiPv must be 1 or more").withField("multiPv");
         AnalysisService.Cached c = analysis.cached(at.rules(), at.position().sfen(), multiPv);
         if (c == null) throw ProblemException.notFound("No cached evaluation", "no evaluation of this position with " + multiPv + " line(s) is cached");
-        return c;
+        // The cached search may hold more lines than were asked for; the answer has multiPv of them and says so.
+        return c.multiPv() == c.pvs().size() ? c
+                : new AnalysisService.Cached(c.rules(), c.sfen(), c.pvs().size(), c.depth(), c.nodes(), c.timeMs(), c.bestMove(), c.pvs(), c.createdAt());
     }
 }

@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -60,7 +61,7 @@ public class ExplorerResource {
                               String sort, int page, int size) {}
 
     @GET
-    @Operation(summary = "Opening explorer",
+    @Operation(operationId = "explore", summary = "Opening explorer",
             description = "For opening study, in the shape of lichess's explorer: the games that reached a position, their results, "
                     + "and the moves played next, most played first. " + PositionsResource.POSITION_NOTE
                     + " A game that reached the position more than once counts once, with "
@@ -76,7 +77,8 @@ public class ExplorerResource {
             @Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
             @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
             @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
-            @Parameter(description = "order of topGames: " + PositionsResource.SORT, example = "-date") @QueryParam("sort") String sort,
+            @Parameter(description = "order of topGames: " + PositionsResource.SORT, example = "-date",
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"date", "-date", "sente", "-sente", "gote", "-gote", "ply", "-ply", "plies", "-plies", "id", "-id"}, defaultValue = "-date")) @QueryParam("sort") String sort,
             @Parameter(description = ApiDocs.PAGE + ", of topGames", example = "0") @QueryParam("page") @DefaultValue("0") int page,
             @Parameter(description = "topGames per page, 1 to 200", example = "10") @QueryParam("size") @DefaultValue("10") int size) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);

@@ -55,7 +55,7 @@ public class GameAnalysisResource {
                                   Instant createdAt) {}
 
     @POST
-    @Operation(summary = "Analyse every position of a game",
+    @Operation(operationId = "analyseGame", summary = "Analyse every position of a game",
             description = "For reviewing a game: the engine searches every position of a stored game and judges each move by what "
                     + "it gave away against the engine's best (inaccuracy, mistake, blunder). 202 with the job (`kind: game`; follow "
                     + "it at /api/analysis/{jobId}); when it is done, GET on this path gives the result, which replaces any earlier "
@@ -80,7 +80,7 @@ public class GameAnalysisResource {
                                   example = "8") @QueryParam("depth") Integer depth) {
         AnalysisJob.Snapshot s;
         try {
-            s = quota.admit(() -> analysis.submitGame(id, movetime, depth), job -> () -> analysis.active(job.id()));
+            s = quota.admit(owner -> analysis.submitGame(id, movetime, depth, owner));
         } catch (AnalysisService.InvalidRequestException e) {
             if (e.field.equals("id")) throw ProblemException.notFound("No such game", e.getMessage());
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);
@@ -92,7 +92,7 @@ public class GameAnalysisResource {
 
     @GET
     @Transactional
-    @Operation(summary = "The stored analysis of a game",
+    @Operation(operationId = "getGameAnalysis", summary = "The stored analysis of a game",
             description = "The last finished whole-game analysis: counts of blunders, mistakes and inaccuracies and the verdict on "
                     + "every ply. Public: no API key needed.")
     @APIResponse(responseCode = "200", description = "The analysis.",
@@ -102,7 +102,10 @@ public class GameAnalysisResource {
     @APIResponse(responseCode = "404", ref = ApiDocs.GAME_NOT_ANALYSED)
     public GameAnalysisDto get(@Parameter(description = "the game's id", example = "16") @PathParam("id") long id) {
         GameAnalysis a = GameAnalysis.findById(id);
-        if (a == null) throw ProblemException.notFound("No analysis", "game " + id + " has not been analysed (POST to this path starts it)");
+        if (a == null) {
+            if (io.kifudb.store.Game.findById(id) == null) throw ProblemException.notFound("No such game", "no game with id " + id);
+            throw ProblemException.notFound("No analysis", "game " + id + " has not been analysed (POST to this path starts it)");
+        }
         try {
             List<JsonNode> plies = JSON.readValue(a.plies, new TypeReference<List<JsonNode>>() {});
             return new GameAnalysisDto(a.gameId, a.settings, a.blunders, a.mistakes, a.inaccuracies, plies, a.createdAt);

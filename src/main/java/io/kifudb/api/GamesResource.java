@@ -11,7 +11,9 @@ import io.kifudb.notation.RecordFormatException;
 import io.kifudb.notation.Records;
 import io.kifudb.notation.Replay;
 import io.kifudb.notation.UnwritableRecordException;
+import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
 import io.kifudb.rules.Status;
 import io.kifudb.store.Game;
 import io.quarkus.panache.common.Page;
@@ -60,6 +62,8 @@ public class GamesResource {
     private static final String TEXT_UTF8 = MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8").toString();
     /** Problem type of a game that the requested format cannot express. */
     static final String UNWRITABLE_RECORD = "unwritable-record";
+    /** Problem type of a record without moves that names no position of its own (422). */
+    static final String RECORD_WITHOUT_MOVES = "record-without-moves";
 
     @Inject
     GameImporter importer;
@@ -67,17 +71,26 @@ public class GamesResource {
     @Inject
     io.kifudb.index.PositionIndex index;
 
+    /** How a game ended, as the answers and the filters write it. */
+    static final Choice RESULT = Choice.of("result", "sente", "gote", "draw", "ongoing");
+    /** The representations of a stored game. */
+    static final Choice FORMAT = Choice.of("format", "json", "usi", "kif", "csg", "lishogi");
+
     /** Free-text search narrows to at most this many games (newest first) before the other filters apply. */
     static final int MAX_TEXT_MATCHES = 10_000;
 
     /** A stored game. */
-    public record GameDto(long id, String rules, String initialSfen, List<String> moves, int plies,
-                          @Schema(description = "ongoing, sente, gote or draw") String result,
-                          @Schema(description = "why: a rules reason (royal-captured, checkmate, ...) or the record's own (resign, ...)") String reason,
-                          String sente, String gote, String event, LocalDate date, String site, String source, String sourceId,
+    public record GameDto(long id, @Schema(examples = "chu-lishogi") String rules, String initialSfen, List<String> moves, int plies,
+                          @Schema(description = "ongoing, sente, gote or draw", enumeration = {"sente", "gote", "draw", "ongoing"}) String result,
+                          @Schema(nullable = true, description = "why: a rules reason (royal-captured, checkmate, ...) or the record's own "
+                                  + "(resign, ...); null when unknown (an unfinished record)") String reason,
+                          @Schema(nullable = true) String sente, @Schema(nullable = true) String gote, @Schema(nullable = true) String event,
+                          @Schema(nullable = true) LocalDate date, @Schema(nullable = true) String site,
+                          @Schema(nullable = true, description = "where the record came from (file name, or the request)") String source,
+                          @Schema(nullable = true, description = "the record's own id at its source (a lishogi game id)") String sourceId,
                           @Schema(description = "comments by ply (0: before the first move)") Map<Integer, String> comments,
-                          @Schema(description = "lenient import: the ply where the record stopped being legal (null if legal)") Integer stoppedPly,
-                          String stoppedReason,
+                          @Schema(nullable = true, description = "lenient import: the ply where the record stopped being legal (null if legal)") Integer stoppedPly,
+                          @Schema(nullable = true, description = "lenient import: why the record stopped being legal (null if legal)") String stoppedReason,
                           @Schema(description = "true when the record was already stored (no second copy made)") boolean duplicate) {
         static GameDto of(Game g, boolean duplicate) {
             Map<Integer, String> comments = storedComments(g);
@@ -101,7 +114,7 @@ public class GamesResource {
 
     @POST
     @Consumes({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON, "application/x-ndjson", MediaType.WILDCARD})
-    @Operation(summary = "Import one record",
+    @Operation(operationId = "importGame", summary = "Import one record",
             description = "For clients that store games one at a time (for many records or whole files, use POST /api/imports). "
                     + "The body is one record in any supported format, detected from the text: a lishogi USI move list (one line, from "
                     + "the start position), a lishogi game export (one JSON object), our game JSON (as GET /api/games/{id} gives it), "
@@ -124,7 +137,8 @@ public class GamesResource {
                                     + "tags, comments) or a lishogi game export"), examples = {
                             @ExampleObject(name = "game JSON", summary = "lishogi game gZ0HcfLK in our game JSON", value = ApiDocs.GAME_JSON_RECORD),
                             @ExampleObject(name = "lishogi export", summary = "the same game as lishogi exports it", value = ApiDocs.LISHOGI_LINE)}),
-                    @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING), examples =
+                    @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.OBJECT, description = "one line of a lishogi "
+                            + "NDJSON export: a JSON object (id, variant, initial_sfen, moves, status, winner, players, ...)"), examples =
                             @ExampleObject(name = "lishogi export", summary = "one line of a lishogi NDJSON export (kifu-corpus/chu/lishogi)",
                                     value = ApiDocs.LISHOGI_LINE)),
                     @Content(mediaType = MediaType.WILDCARD, schema = @Schema(type = SchemaType.STRING), examples =
@@ -172,18 +186,29 @@ public class GamesResource {
             throw ProblemException.unprocessable("record-too-long", "Record too long", tooLong).withLine(record.line());
         GameImporter.Outcome out = importer.importRecord(r, record, lenient);
         return switch (out.kind()) {
-            case FAILED -> throw ProblemException.unprocessable(Problem.ILLEGAL_MOVE, "Illegal move",
-                            "record 1, ply " + out.replay().errorPly() + ": " + out.replay().error())
-                    .withPly(out.replay().errorPly()).withMove(out.replay().errorMove()).withLine(record.line());
+            case FAILED -> throw refusal(out.refusal());
             case DUPLICATE -> Response.ok(GameDto.of(out.game(), true)).build();
             case IMPORTED -> Response.created(URI.create("/api/games/" + out.game().id)).entity(GameDto.of(out.game(), false)).build();
+        };
+    }
+
+    /** The problem for a record the importer refused: an illegal ply is 422 at that ply, an unusable start 400. */
+    private static ProblemException refusal(GameImporter.Refusal r) {
+        return switch (r.type()) {
+            case ILLEGAL_MOVE -> ProblemException.unprocessable(Problem.ILLEGAL_MOVE, "Illegal move",
+                            "ply " + r.ply() + " (line " + r.line() + "): " + r.reason())
+                    .withPly(r.ply()).withMove(r.move()).withLine(r.line());
+            case INVALID_START -> ProblemException.badRequest("invalid-record", "Unreadable record", "line " + r.line() + ": " + r.reason())
+                    .withLine(r.line());
+            case NO_MOVES -> ProblemException.unprocessable(RECORD_WITHOUT_MOVES, "Record without moves", r.reason()).withLine(r.line());
+            case TOO_LONG -> ProblemException.unprocessable("record-too-long", "Record too long", r.reason()).withLine(r.line());
         };
     }
 
     @GET
     @Path("/{id}")
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, NDJSON})
-    @Operation(summary = "One game", description = "For viewers and for exporting a game. `format` chooses the answer: `json` "
+    @Operation(operationId = "getGame", summary = "One game", description = "For viewers and for exporting a game. `format` chooses the answer: `json` "
             + "(default, the stored game), "
             + "`usi` (the canonical moves, space-separated), `kif` (KIF text, UTF-8, with players, event, date, site, "
             + "comments and result), `csg` (Colin Adams' .csg, with players and the comment before the first move; "
@@ -207,7 +232,8 @@ public class GamesResource {
                     @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING), examples = {
                             @ExampleObject(name = "kif", summary = "GET /api/games/16?format=kif", value = ApiDocs.GAME_KIF),
                             @ExampleObject(name = "usi", summary = "GET /api/games/16?format=usi", value = ApiDocs.USI_MOVES)}),
-                    @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING), examples =
+                    @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.OBJECT, description = "one line of lishogi's "
+                            + "NDJSON export: a JSON object (id, variant, initial_sfen, moves, status, winner, players)"), examples =
                             @ExampleObject(name = "lishogi", summary = "GET /api/games/16?format=lishogi", value = ApiDocs.GAME_LISHOGI))})
     @APIResponse(responseCode = "304", description = "Not modified: the tag in If-None-Match is the current one; no body.",
             headers = {
@@ -223,6 +249,7 @@ public class GamesResource {
                                 enumeration = {"json", "usi", "kif", "csg", "lishogi"}, defaultValue = "json"))
                         @QueryParam("format") @DefaultValue("json") String format,
                         @jakarta.ws.rs.core.Context jakarta.ws.rs.core.Request request) {
+        FORMAT.check(format);
         Game g = Game.findById(id);
         if (g == null) throw ProblemException.notFound("No such game", "no game with id " + id);
         // A stored game never changes (its id names one content hash), so each representation has a
@@ -234,6 +261,50 @@ public class GamesResource {
         if (unchanged != null) return unchanged.cacheControl(cache).tag(tag).build();
         Response r = representation(g, id, format);
         return Response.fromResponse(r).tag(tag).cacheControl(cache).build();
+    }
+
+    /** One position of a stored game. */
+    public record PlyDto(@Schema(description = "0 for the start position, else the ply just played") int ply,
+                         @Schema(nullable = true, description = "the move that led here, canonical USI; null at ply 0", examples = "7i7h") String move,
+                         @Schema(description = "the position after it", examples = ApiDocs.CHU_START) String sfen) {}
+
+    /** Every position of a stored game, for viewers that should not replay the rules themselves. */
+    public record PositionsDto(long gameId, String rules, @Schema(description = "ply 0 (the start) to the last ply") List<PlyDto> positions) {}
+
+    @GET
+    @Path("/{id}/positions")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "getGamePositions", summary = "Every position of one game",
+            description = "For viewers: the SFEN of the start and after every ply, with the move that led there, replayed by the "
+                    + "service under the game's rule set (so a frontend needs no rules of its own to step through a game). "
+                    + "A stored game never changes: the answer carries an ETag and `Cache-Control: max-age=3600`, and "
+                    + "`If-None-Match` holding that tag is answered 304. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "Ply 0 (the start) to the last ply.",
+            headers = @Header(name = "ETag", description = "the answer's tag, for If-None-Match",
+                    schema = @Schema(type = SchemaType.STRING, examples = "\"ed637b0f854f390c56a3cb6ae93fa4a8-positions\"")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PositionsDto.class), examples =
+                    @ExampleObject(name = "the first plies", summary = "GET /api/games/16/positions (cut after ply 1)", value = ApiDocs.GAME_POSITIONS)))
+    @APIResponse(responseCode = "304", description = "Not modified: the tag in If-None-Match is the current one; no body.")
+    @APIResponse(responseCode = "404", ref = ApiDocs.GAME_NOT_FOUND)
+    public Response positions(@Parameter(description = "the game's id", example = "16") @PathParam("id") long id,
+                              @jakarta.ws.rs.core.Context jakarta.ws.rs.core.Request request) {
+        Game g = Game.findById(id);
+        if (g == null) throw ProblemException.notFound("No such game", "no game with id " + id);
+        jakarta.ws.rs.core.EntityTag tag = new jakarta.ws.rs.core.EntityTag(g.contentHash.substring(0, 32) + "-positions");
+        jakarta.ws.rs.core.CacheControl cache = new jakarta.ws.rs.core.CacheControl();
+        cache.setMaxAge(3600);
+        Response.ResponseBuilder unchanged = request.evaluatePreconditions(tag);
+        if (unchanged != null) return unchanged.cacheControl(cache).tag(tag).build();
+        RuleSet rules = ruleSet(g);
+        Position pos = g.initialSfen == null ? Position.start(rules) : Sfen.parse(rules, g.initialSfen);
+        List<PlyDto> out = new java.util.ArrayList<>(g.plies + 1);
+        out.add(new PlyDto(0, null, pos.sfen()));
+        int ply = 0;
+        for (String move : g.moves.isEmpty() ? List.<String>of() : Arrays.asList(g.moves.split(" "))) {
+            pos.make(pos.parseMove(move)); // stored moves were checked when the game was imported
+            out.add(new PlyDto(++ply, move, pos.sfen()));
+        }
+        return Response.ok(new PositionsDto(g.id, g.rules, out), MediaType.APPLICATION_JSON).tag(tag).cacheControl(cache).build();
     }
 
     /**
@@ -259,8 +330,7 @@ public class GamesResource {
                 case "kif" -> file(Kif.write(record(g), ruleSet(g)), TEXT_UTF8, g, "kif");
                 case "csg" -> file(Csg.writeStandalone(record(g), ruleSet(g)), TEXT_UTF8, g, "csg");
                 case "lishogi" -> file(LishogiRecords.writeNdjson(record(g), ruleSet(g)) + "\n", NDJSON, g, "ndjson");
-                default -> throw ProblemException.badRequest(Problem.BAD_REQUEST, "Unknown format",
-                        "format must be json, usi, kif, csg or lishogi, got '" + format + "'").withField("format");
+                default -> throw new IllegalStateException("format '" + format + "' passed FORMAT.check");
             };
         } catch (UnwritableRecordException e) {
             throw ProblemException.unprocessable(UNWRITABLE_RECORD, "Not expressible in " + format,
@@ -316,7 +386,7 @@ public class GamesResource {
     }
 
     @GET
-    @Operation(summary = "Search games by metadata and text",
+    @Operation(operationId = "searchGames", summary = "Search games by metadata and text",
             description = "For browsing the database. Filters combine with AND; names match exactly, `player` matches either side. "
                     + "`q` is free text over players, event, site and comments: "
                     + "every word must occur (`\"...\"` for a phrase, `-word` to exclude, `word*` for a prefix); it considers the newest "
@@ -339,14 +409,15 @@ public class GamesResource {
                          @Parameter(description = "the result", example = "gote", schema = @Schema(type = SchemaType.STRING,
                                  enumeration = {"sente", "gote", "draw", "ongoing"})) @QueryParam("result") String result,
                          @Parameter(description = "games played on this ISO date (yyyy-MM-dd) or later; undated games never match",
-                                 example = "2024-01-01") @QueryParam("from") String from,
+                                 example = "2024-01-01", schema = @Schema(type = SchemaType.STRING, format = "date")) @QueryParam("from") String from,
                          @Parameter(description = "games played on this ISO date (yyyy-MM-dd) or earlier; undated games never match",
-                                 example = "2024-12-31") @QueryParam("to") String to,
+                                 example = "2024-12-31", schema = @Schema(type = SchemaType.STRING, format = "date")) @QueryParam("to") String to,
                          @Parameter(description = ApiDocs.PAGE, example = "0") @QueryParam("page") @DefaultValue("0") int page,
                          @Parameter(description = "games per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
         if (rules != null) RulesResource.ruleSet(rules);
+        RESULT.check(result);
         List<String> where = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();
         if (q != null && !q.isBlank()) {

@@ -1,8 +1,6 @@
 package io.kifudb.api;
 
-import io.kifudb.analysis.AnalysisService;
-import io.kifudb.analysis.ExperimentJobs;
-import io.kifudb.importer.ImportJobs;
+import io.kifudb.jobs.JobWorkers;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,28 +8,25 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import sun.misc.Signal;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 
 /**
  * SIGTERM and SIGINT end the jobs first, then the application. A plain JVM exit runs every shutdown hook at
  * once, and the embedded H2 database has a hook of its own that closes it (it cannot be turned off with
  * AUTO_SERVER, which the import command needs): a job ending during the shutdown could then not store its
- * last state. Here import jobs stop between two batches and record that they were interrupted, analyses
- * are cancelled and cache what they found, experiments are cancelled, and only then does the JVM exit
- * (Quarkus's own shutdown, which commits the index, follows as usual).
+ * last state. Here the job workers stop their jobs (an import after the batch it is storing, an analysis
+ * caching what it found, an experiment after the games in progress) and hand each back to the queue, where
+ * the next worker resumes it; only then does the JVM exit (Quarkus's own shutdown, which commits the index,
+ * follows as usual).
  */
 @ApplicationScoped
 public class GracefulStop {
     private static final Logger LOG = Logger.getLogger(GracefulStop.class);
 
     @Inject
-    ImportJobs imports;
-
-    @Inject
-    AnalysisService analysis;
-
-    @Inject
-    ExperimentJobs experiments;
+    JobWorkers workers;
 
     @ConfigProperty(name = "quarkus.http.host-enabled", defaultValue = "true")
     boolean serving;
@@ -42,23 +37,44 @@ public class GracefulStop {
         for (String name : new String[] {"TERM", "INT"}) {
             int exitCode = 128 + (name.equals("TERM") ? 15 : 2);
             try {
-                Signal.handle(new Signal(name), signal -> {
-                    // Not on the signal thread: stopping waits for the jobs.
-                    Thread stop = new Thread(() -> stopThenExit(name, exitCode), "kifudb-stop");
-                    stop.start();
-                });
-            } catch (IllegalArgumentException unavailable) {
+                // Not on the signal thread: stopping waits for the jobs.
+                onSignal(name, () -> new Thread(() -> stopThenExit(name, exitCode), "kifudb-stop").start());
+            } catch (ReflectiveOperationException | IllegalArgumentException unavailable) {
                 LOG.debugf("signal %s cannot be handled here; the JVM's default applies", name);
             }
+        }
+    }
+
+    /**
+     * {@code sun.misc.Signal.handle(new Signal(name), signal -> action.run())}: the JDK's only way to act on a
+     * signal before the shutdown hooks run (module jdk.unsupported, kept for this use). Called by reflection
+     * because javac warns about every compile-time use of it, and no option turns that warning off.
+     */
+    private static void onSignal(String name, Runnable action) throws ReflectiveOperationException {
+        Class<?> signal = Class.forName("sun.misc.Signal");
+        Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
+        Object handler = Proxy.newProxyInstance(GracefulStop.class.getClassLoader(), new Class<?>[] {handlerType},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "handle" -> {
+                        action.run();
+                        yield null;
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> "kifudb SIG" + name + " handler";
+                });
+        try {
+            signal.getMethod("handle", signal, handlerType).invoke(null, signal.getConstructor(String.class).newInstance(name), handler);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof IllegalArgumentException unavailable) throw unavailable;
+            throw e;
         }
     }
 
     private void stopThenExit(String signal, int exitCode) {
         LOG.infof("SIG%s: ending the jobs before stopping", signal);
         try {
-            imports.stopJobs();
-            analysis.stopJobs();
-            experiments.stopJobs();
+            workers.stop();
         } finally {
             System.exit(exitCode);
         }

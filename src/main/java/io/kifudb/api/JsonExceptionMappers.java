@@ -3,24 +3,33 @@ package io.kifudb.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A request body that is not valid JSON, or JSON of the wrong shape -> 400 {@code invalid-json}, with
- * the offending JSON path as {@code field} and the position as {@code line} where Jackson knows them.
+ * the offending JSON path as {@code field} and the position as {@code line} where Jackson knows them. A
+ * field the request type does not have ({@link RequestJson} refuses them) is 400 {@code unknown-field},
+ * naming its path and the known field the client probably meant.
  *
  * <p>{@link MismatchedInputException} needs its own mapper: Quarkus ships a built-in one for exactly
  * that type, and the most specific type wins.
  */
 public final class JsonExceptionMappers {
 
+    static final String UNKNOWN_FIELD = "unknown-field";
+
     private JsonExceptionMappers() {
     }
 
     static Response toProblem(JsonProcessingException e) {
-        String detail = e.getOriginalMessage();
+        if (e instanceof UnrecognizedPropertyException unknown) return Problems.response(unknownField(unknown));
+        String detail = readable(e);
         Problem problem = Problem.of(400, Problem.INVALID_JSON, "Invalid JSON body", detail);
         if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
             problem = problem.withLine(e.getLocation().getLineNr());
@@ -29,6 +38,31 @@ public final class JsonExceptionMappers {
             problem = problem.withField(path(jme));
         }
         return Problems.response(problem);
+    }
+
+    /** Jackson's message, without the names of its own settings and of our classes where it mentions them. */
+    private static String readable(JsonProcessingException e) {
+        String m = e.getOriginalMessage();
+        if (m == null) return null;
+        if (m.startsWith("Trailing token")) return "the body holds more after its JSON value";
+        if (m.startsWith("Cannot coerce Floating-point value")) {
+            int open = m.indexOf('('), close = m.indexOf(')');
+            return "a whole number is expected" + (open >= 0 && close > open ? ", got " + m.substring(open + 1, close) : "");
+        }
+        return m;
+    }
+
+    /** A field the request type does not have: its path, and the field the client probably meant. */
+    private static Problem unknownField(UnrecognizedPropertyException e) {
+        List<String> known = new ArrayList<>();
+        if (e.getKnownPropertyIds() != null) for (Object id : e.getKnownPropertyIds()) known.add(String.valueOf(id));
+        known.sort(null);
+        String field = e.getPath().isEmpty() ? e.getPropertyName() : path(e);
+        String detail = "unknown field '" + field + "'" + ClosestName.didYouMean(e.getPropertyName(), known)
+                + (known.isEmpty() ? "" : "; known fields: " + String.join(", ", known));
+        Problem p = Problem.of(400, UNKNOWN_FIELD, "Unknown field", detail).withField(field);
+        if (e.getLocation() != null && e.getLocation().getLineNr() > 0) p = p.withLine(e.getLocation().getLineNr());
+        return p;
     }
 
     private static String path(JsonMappingException e) {

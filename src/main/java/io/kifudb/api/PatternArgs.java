@@ -12,13 +12,12 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /** The body of {@code POST /api/positions/search}, and its translation into an index {@link Pattern}. */
 final class PatternArgs {
     /** Criteria per request, all lists together: enough for any real question, and a bound on the query. */
     static final int MAX_CRITERIA = 64;
-    private static final Set<String> RESULTS = Set.of("sente", "gote", "draw", "ongoing");
+    private static final Choice SIDE_TO_MOVE = Choice.of("sideToMove", "sente", "gote");
 
     private PatternArgs() {}
 
@@ -38,15 +37,16 @@ final class PatternArgs {
             @Schema(description = "pieces that must not be on the given squares (nowhere on the board when no squares or region)") List<PieceCriterion> absent,
             @Schema(description = "squares that must be empty") List<String> empty,
             @Schema(description = "material counts") List<MaterialCriterion> material,
-            @Schema(description = "sente or gote") String sideToMove,
+            @Schema(description = "sente or gote", enumeration = {"sente", "gote"}) String sideToMove,
             @Schema(description = "only positions at this ply or later (0: the start)") Integer plyFrom,
             @Schema(description = "only positions at this ply or earlier") Integer plyTo,
             @Schema(description = "games where this player had either side") String player,
             String sente, String gote, String event,
-            @Schema(description = "sente, gote, draw or ongoing") String result,
-            @Schema(description = "ISO date, inclusive") String from,
-            @Schema(description = "ISO date, inclusive") String to,
-            @Schema(description = "same as GET /api/positions/games: date, sente, gote, ply, plies, id, '-' for descending; default -date") String sort,
+            @Schema(description = "sente, gote, draw or ongoing", enumeration = {"sente", "gote", "draw", "ongoing"}) String result,
+            @Schema(description = "ISO date, inclusive", format = "date") String from,
+            @Schema(description = "ISO date, inclusive", format = "date") String to,
+            @Schema(description = "same as GET /api/positions/games: date, sente, gote, ply, plies, id, '-' for descending; default -date",
+                    enumeration = {"date", "-date", "sente", "-sente", "gote", "-gote", "ply", "-ply", "plies", "-plies", "id", "-id"}) String sort,
             Integer page, Integer size) {}
 
     static Pattern pattern(PatternRequest r) {
@@ -73,20 +73,11 @@ final class PatternArgs {
             }
         }
         Integer side = null;
-        if (r.sideToMove() != null) {
-            side = switch (r.sideToMove()) {
-                case "sente" -> 0;
-                case "gote" -> 1;
-                default -> throw bad("sideToMove", "sideToMove must be sente or gote, got '" + r.sideToMove() + "'");
-            };
-        }
+        if (SIDE_TO_MOVE.check(r.sideToMove()) != null) side = r.sideToMove().equals("sente") ? 0 : 1;
         if (r.plyFrom() != null && r.plyFrom() < 0) throw bad("plyFrom", "plyFrom must be 0 or more");
         if (r.plyTo() != null && r.plyTo() < 0) throw bad("plyTo", "plyTo must be 0 or more");
         Outcome result = null;
-        if (r.result() != null) {
-            if (!RESULTS.contains(r.result())) throw bad("result", "result must be sente, gote, draw or ongoing");
-            result = Outcome.of(r.result());
-        }
+        if (GamesResource.RESULT.check(r.result()) != null) result = Outcome.of(r.result());
         Pattern.Metadata md = new Pattern.Metadata(r.player(), r.sente(), r.gote(), r.event(), result,
                 date(r.from(), "from"), date(r.to(), "to"));
         return new Pattern(rules, present, absent, empty, material, side, r.plyFrom(), r.plyTo(), md);

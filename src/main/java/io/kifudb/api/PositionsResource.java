@@ -12,6 +12,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -36,11 +37,11 @@ public class PositionsResource {
     public record HitDto(
             long gameId,
             @Schema(description = "the ply at which the game first reached the position (0: its start)") int ply,
-            @Schema(description = "the move the game played there (canonical USI); absent when its record ends there") String move,
+            @Schema(nullable = true, description = "the move the game played there (canonical USI); null when its record ends there") String move,
             @Schema(description = "how many times the game stood in the position (more than 1 after a repetition)") int visits,
-            String sente, String gote, LocalDate date,
-            @Schema(description = "ongoing, sente, gote or draw") String result,
-            @Schema(description = "why the game ended (rules reason or the record's own), if known") String reason,
+            @Schema(nullable = true) String sente, @Schema(nullable = true) String gote, @Schema(nullable = true) LocalDate date,
+            @Schema(description = "ongoing, sente, gote or draw", enumeration = {"sente", "gote", "draw", "ongoing"}) String result,
+            @Schema(nullable = true, description = "why the game ended (rules reason or the record's own), if known") String reason,
             @Schema(description = "length of the game") int plies) {
         static HitDto of(PositionIndex.Hit h) {
             return new HitDto(h.gameId(), h.ply(), h.move(), h.visits(), h.sente(), h.gote(), h.date(), h.result().id(),
@@ -67,7 +68,7 @@ public class PositionsResource {
 
     @GET
     @Path("/games")
-    @Operation(summary = "Games that reach a position",
+    @Operation(operationId = "findGamesByPosition", summary = "Games that reach a position",
             description = "For \"where was this position played?\", transpositions included. " + POSITION_NOTE + PAGING_NOTE
                     + " Public: no API key needed.")
     @APIResponse(responseCode = "200", description = "One page of the games.",
@@ -80,7 +81,8 @@ public class PositionsResource {
             @Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
             @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
             @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
-            @Parameter(description = SORT, example = "-date") @QueryParam("sort") String sort,
+            @Parameter(description = SORT, example = "-date",
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"date", "-date", "sente", "-sente", "gote", "-gote", "ply", "-ply", "plies", "-plies", "id", "-id"}, defaultValue = "-date")) @QueryParam("sort") String sort,
             @Parameter(description = ApiDocs.PAGE, example = "0") @QueryParam("page") @DefaultValue("0") int page,
             @Parameter(description = "games per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
@@ -99,7 +101,7 @@ public class PositionsResource {
     @POST
     @Path("/search")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Partial-board pattern search",
+    @Operation(operationId = "searchPattern", summary = "Partial-board pattern search",
             description = "For questions about a part of the board (\"sente's Lion in gote's camp\", \"a promoted Pawn anywhere\"). "
                     + "Every position of every stored game under the rule set is a candidate; a position matches when every criterion holds: "
                     + "pieces present (on given squares, in a region, or anywhere), pieces absent, empty squares, material counts, side to move, "

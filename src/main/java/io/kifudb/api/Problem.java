@@ -2,6 +2,7 @@ package io.kifudb.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * An error body in the shape of RFC 9457 "Problem Details for HTTP APIs", served as
@@ -13,16 +14,20 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * is one; members that are {@code null} are left out of the JSON.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(description = "A problem (RFC 9457): `type`, `title` and `status` always; `detail` and the members that point at the "
+        + "offending part of the request (`ply`, `line`, `move`, `field`) where there is one.",
+        requiredProperties = {"type", "title", "status"})
 @JsonPropertyOrder({"type", "title", "status", "detail", "ply", "line", "move", "field"})
 public record Problem(
+        @Schema(format = "uri", description = "the kind of problem, a stable URI to branch on", examples = "https://kifudb.io/problems/illegal-move")
         String type,
-        String title,
-        int status,
-        String detail,
-        Integer ply,
-        Integer line,
-        String move,
-        String field) {
+        @Schema(examples = "Illegal move") String title,
+        @Schema(description = "the HTTP status", examples = "422") int status,
+        @Schema(description = "what is wrong, for people") String detail,
+        @Schema(description = "the ply of the offending move (1: the first move)") Integer ply,
+        @Schema(description = "the line of the record (or of the body) where the offending move or field is written") Integer line,
+        @Schema(description = "the offending move as written") String move,
+        @Schema(description = "the offending parameter or body field, as a path for nested fields (`pieces[0].piece`)") String field) {
 
     /** Media type of every error response. */
     public static final String MEDIA_TYPE = "application/problem+json";

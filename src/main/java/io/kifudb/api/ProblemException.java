@@ -60,7 +60,9 @@ public class ProblemException extends RuntimeException {
 
     /** 400 {@code unknown-rule-set}: an unknown rule set is an error, never a silent default. */
     public static ProblemException unknownRuleSet(String id) {
-        return badRequest(Problem.UNKNOWN_RULE_SET, "Unknown rule set", "no rule set with id '" + id + "'")
+        java.util.List<String> ids = io.kifudb.rules.RuleSet.all().stream().map(r -> r.id).toList();
+        return badRequest(Problem.UNKNOWN_RULE_SET, "Unknown rule set", "no rule set with id '" + id + "'"
+                + ClosestName.didYouMean(id, ids) + "; accepted: " + String.join(", ", ids))
                 .withField("rules");
     }
 

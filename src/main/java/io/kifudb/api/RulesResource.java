@@ -34,29 +34,32 @@ public class RulesResource {
             String kanji, String name,
             @Schema(description = "lishogi's role name where the piece moves exactly as that role; otherwise this project's name for it") String role,
             @Schema(description = "movement atoms, directions relative to the owner", examples = "slide(orth) step(diag)") String movement,
-            @Schema(description = "SFEN token of the promoted form, absent if it never promotes") String promotesTo,
+            @Schema(nullable = true, description = "SFEN token of the promoted form, null if it never promotes") String promotesTo,
             boolean royal, boolean lion) {
     }
 
-    /** A rule set: its board, start position, pieces and the policies that judge it. */
+    /**
+     * A rule set: its board, start position, pieces and the policies that judge it. The policies are the rules
+     * package's own enums, so the document lists exactly the values there are.
+     */
     public record RuleSetDto(
             @Schema(examples = "chu") String id, String name, int boardSize, int promotionZone, String startSfen,
-            @Schema(description = "lion capture policy: JCSA, SDIN, LISHOGI, NO_COUNTER_STRIKE or NONE") String lionCapture,
-            @Schema(description = "promotion policy: JCSA, SDIN, LISHOGI or NONE") String promotion,
-            String bareKing, String repetition, boolean checkmate, int plyLimit, List<PieceDto> pieces,
-            @Schema(description = "which pieces may leave the board (moves <from>off): NONE or ANY_PIECE") String offBoard,
-            @Schema(description = "try rule: NONE, PIECE_TRY (<from>try wins) or ROYAL_TRY (a royal on its last rank wins)") String tryRule,
-            @Schema(description = "drunk-elephant exchange: NONE, FINAL or PREVIOUS (normal capture spelled with '!')") String elephantExchange,
+            @Schema(description = "lion capture policy") RuleSet.LionPolicy lionCapture,
+            @Schema(description = "promotion policy") RuleSet.PromotionPolicy promotion,
+            RuleSet.BareKing bareKing, RuleSet.Repetition repetition, boolean checkmate, int plyLimit, List<PieceDto> pieces,
+            @Schema(description = "which pieces may leave the board (moves <from>off)") RuleSet.OffBoard offBoard,
+            @Schema(description = "try rule: PIECE_TRY (<from>try wins) or ROYAL_TRY (a royal on its last rank wins)") RuleSet.TryRule tryRule,
+            @Schema(description = "drunk-elephant exchange: FINAL or PREVIOUS (normal capture spelled with '!')") RuleSet.ElephantExchange elephantExchange,
             @Schema(description = "what SFEN field 3 holds: COUNTER_STRIKE (square where a non-Lion took a Lion), "
                     + "CAPTURING_ELEPHANT (square of the enemy drunk elephant that captured on the previous move) or NONE (always -)")
-            String sfenField3) {
+            RuleSet.ThirdField sfenField3) {
     }
 
     /** How the game stands: {@code ongoing}, or the result and why. */
     public record StatusDto(
-            @Schema(description = "ongoing, sente, gote or draw", examples = "ongoing") String result,
-            @Schema(description = "why the game ended (royal-captured, checkmate, bare-king, no-legal-move, repetition, "
-                    + "perpetual-check, perpetual-attack, royals-only, ply-limit, try, royal-try, king-exit); absent while ongoing") String reason) {
+            @Schema(description = "ongoing, sente, gote or draw", examples = "ongoing", enumeration = {"sente", "gote", "draw", "ongoing"}) String result,
+            @Schema(nullable = true, description = "why the game ended (royal-captured, checkmate, bare-king, no-legal-move, repetition, "
+                    + "perpetual-check, perpetual-attack, royals-only, ply-limit, try, royal-try, king-exit); null while ongoing") String reason) {
         static StatusDto of(Status s) {
             return new StatusDto(s.result(), s.isOngoing() ? null : s.reason().id);
         }
@@ -65,14 +68,14 @@ public class RulesResource {
     /** The position after the played moves, with its legal moves. */
     public record MovesDto(String rules,
                            @Schema(description = "the position after the played moves") String sfen,
-                           @Schema(description = "sente or gote") String sideToMove,
+                           @Schema(description = "sente or gote", enumeration = {"sente", "gote"}) String sideToMove,
                            @Schema(description = "the played moves in canonical spelling") List<String> played,
                            @Schema(description = "legal moves, canonical USI, sorted; empty when the game is over") List<String> moves,
                            StatusDto status) {
     }
 
     @GET
-    @Operation(summary = "List the rule sets",
+    @Operation(operationId = "listRuleSets", summary = "List the rule sets",
             description = "For clients setting up a board: every rule set with its board size, start SFEN, pieces and policies "
                     + "(Chu Shogi under JCSA, SDIN and lishogi rules; the 13x13 Dai Shogi variants). The `id` is what every other "
                     + "operation takes as `rules`. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
@@ -88,7 +91,7 @@ public class RulesResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "One rule set",
+    @Operation(operationId = "getRuleSet", summary = "One rule set",
             description = "The board size, start SFEN, pieces (SFEN letter, kanji, name, movement, promotion) and policies of one "
                     + "rule set. An unknown id is a 400 `unknown-rule-set`, as everywhere a rule set is named. Public: no API key needed." + ApiDocs.TAGGED_FOR_A_DAY)
     @APIResponse(responseCode = "200", description = "The rule set.",
@@ -102,7 +105,7 @@ public class RulesResource {
 
     @GET
     @Path("/{id}/moves")
-    @Operation(summary = "Legal moves and status of a position",
+    @Operation(operationId = "getMoves", summary = "Legal moves and status of a position",
             description = "Plays the given moves (if any) from the SFEN (default: the start position), then gives the resulting SFEN, "
                     + "its legal moves (canonical USI, sorted) and the game status. Every spelling of a move is accepted "
                     + "(e.g. a Lion's 7j7i6h for 7j6h); the played moves are echoed in canonical spelling. The 13x13 rule sets "
@@ -142,8 +145,7 @@ public class RulesResource {
             pieces.add(new PieceDto(k.token, k.kanji, k.english, k.role, k.movement,
                     k.canPromote() ? r.variant.kind(k.promotedId()).token : null, k.isRoyal(), k.isLion()));
         return new RuleSetDto(r.id, r.name, r.geometry().size, r.variant.zoneDepth, r.variant.startSfen,
-                r.lionPolicy.name(), r.promotionPolicy.name(), r.bareKing.name(), r.repetition.name(),
-                r.checkmate, r.plyLimit, pieces, r.offBoard.name(), r.tryRule.name(), r.elephantExchange.name(),
-                r.thirdField().name());
+                r.lionPolicy, r.promotionPolicy, r.bareKing, r.repetition,
+                r.checkmate, r.plyLimit, pieces, r.offBoard, r.tryRule, r.elephantExchange, r.thirdField());
     }
 }

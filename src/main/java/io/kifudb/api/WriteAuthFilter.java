@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * Reads are public; writes ({@code POST}, {@code PUT}, {@code PATCH}, {@code DELETE} under {@code /api})
- * need a key ({@link ApiKeys}): missing, 401; wrong, 403; both as problem+json. Two POSTs are not writes
+ * need a key ({@link ApiKeys}): missing, or not in the Bearer scheme, 401; wrong, 403; all as problem+json
+ * with a Bearer challenge. Two POSTs are not writes
  * and stay public: pattern search (a read with a body) and analysis, which has an anonymous quota of its
  * own (see {@link AnalysisResource}).
  */
@@ -37,9 +38,13 @@ public class WriteAuthFilter implements ContainerRequestFilter {
     }
 
     static Response unauthorized(ApiKeys.Verdict v) {
-        Problem p = v == ApiKeys.Verdict.MISSING
-                ? Problem.of(401, "unauthorized", "API key required", "writes need 'Authorization: Bearer <key>' (kifudb.api-keys)")
-                : Problem.of(403, "forbidden", "Wrong API key", "the key given in the Authorization header is not accepted");
+        Problem p = switch (v) {
+            case MISSING -> Problem.of(401, "unauthorized", "API key required", "writes need 'Authorization: Bearer <key>' (kifudb.api-keys)");
+            case NOT_BEARER -> Problem.of(401, "unauthorized", "Bearer scheme required",
+                    "the Authorization header must be 'Bearer <key>': the scheme is Bearer, and the header does not start with it");
+            case WRONG -> Problem.of(403, "forbidden", "Wrong API key", "the key given in the Authorization header is not accepted");
+            case VALID -> throw new IllegalArgumentException("a valid key is not refused");
+        };
         Response r = Problems.response(p);
         r.getHeaders().putSingle(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"kifudb\"");
         return r;

@@ -7,27 +7,33 @@
  */
 @OpenAPIDefinition(
         info = @Info(title = "kifudb API", version = "see quarkus.smallrye-openapi.info-version"),
+        servers = @Server(url = "/", description = "the instance that serves this document (at /q/openapi); a client "
+                + "generated from the file puts the address of its instance here"),
         components = @Components(
                 securitySchemes = @SecurityScheme(securitySchemeName = ApiDocs.BEARER, type = SecuritySchemeType.HTTP,
                         scheme = "bearer", description = ApiDocs.BEARER_DESCRIPTION),
                 responses = {
                         // ---- shared
-                        @APIResponse(name = ApiDocs.UNAUTHORIZED, description = "No API key: the request needs "
-                                + "`Authorization: Bearer <key>`.",
+                        @APIResponse(name = ApiDocs.UNAUTHORIZED, description = "No API key, or a key not in the Bearer scheme "
+                                + "(a bare key, `Basic ...`): the request needs `Authorization: Bearer <key>`.",
                                 headers = @Header(name = "WWW-Authenticate", description = "the scheme to use",
                                         schema = @Schema(type = SchemaType.STRING, examples = "Bearer realm=\"kifudb\"")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "unauthorized", value = ApiDocs.P_UNAUTHORIZED))),
-                        @APIResponse(name = ApiDocs.FORBIDDEN, description = "The key in the Authorization header is not one of "
-                                + "`kifudb.api-keys` (or the header is not `Bearer <key>`).",
+                                        examples = {@ExampleObject(name = "unauthorized", value = ApiDocs.P_UNAUTHORIZED),
+                                                @ExampleObject(name = "not Bearer", value = ApiDocs.P_NOT_BEARER)})),
+                        @APIResponse(name = ApiDocs.FORBIDDEN, description = "The key in `Authorization: Bearer <key>` is not one of "
+                                + "`kifudb.api-keys`.",
                                 headers = @Header(name = "WWW-Authenticate", description = "the scheme to use",
                                         schema = @Schema(type = SchemaType.STRING, examples = "Bearer realm=\"kifudb\"")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "forbidden", value = ApiDocs.P_FORBIDDEN))),
-                        @APIResponse(name = ApiDocs.INVALID_PARAMETER, description = "A path or query parameter does not have "
-                                + "the parameter's type (e.g. an id that is not a number).",
+                        @APIResponse(name = ApiDocs.INVALID_PARAMETER, description = "A query parameter the operation does not "
+                                + "take (`unknown-parameter`, naming the closest one it does), a parameter given twice, or a path or "
+                                + "query parameter that does not have the parameter's type (e.g. an id that is not a number).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "invalid-parameter", value = ApiDocs.P_INVALID_PARAMETER))),
+                                        examples = {@ExampleObject(name = "unknown-parameter", value = ApiDocs.P_UNKNOWN_PARAMETER),
+                                                @ExampleObject(name = "repeated parameter", value = ApiDocs.P_REPEATED_PARAMETER),
+                                                @ExampleObject(name = "invalid-parameter", value = ApiDocs.P_INVALID_PARAMETER)})),
                         @APIResponse(name = ApiDocs.NOT_ACCEPTABLE, description = "The Accept header names no media type the "
                                 + "operation produces.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
@@ -62,18 +68,22 @@
                                         examples = @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET))),
                         @APIResponse(name = ApiDocs.BAD_PATTERN, description = "The pattern is wrong: `rules` missing or unknown, "
                                 + "an unknown piece or square, a bad region, count, side, result or date, more than 64 criteria, "
-                                + "bad paging or sort (the problem's `field` names the member, e.g. `pieces[0].piece`), or the "
+                                + "bad paging or sort (the problem's `field` names the member, e.g. `pieces[0].piece`), a member "
+                                + "the pattern does not have (`unknown-field`, naming the closest one it has), or the "
                                 + "body is not JSON of the pattern's shape (`invalid-json`).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
                                                 @ExampleObject(name = "unknown piece", value = ApiDocs.P_BAD_PATTERN_PIECE),
                                                 @ExampleObject(name = "unknown square", value = ApiDocs.P_BAD_PATTERN_SQUARE),
                                                 @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES),
+                                                @ExampleObject(name = "unknown-field", value = ApiDocs.P_UNKNOWN_PATTERN_FIELD),
                                                 @ExampleObject(name = "invalid-json", value = ApiDocs.P_INVALID_JSON)})),
 
                         // ---- games
                         @APIResponse(name = ApiDocs.BAD_RECORD, description = "The body holds no record, a record that cannot "
-                                + "be read (the problem gives the line), more than one record, or the rule set is unknown.",
+                                + "be read (a broken header, a line that is no part of a record, invalid JSON, a start position "
+                                + "that is none of the rule set's; the problem gives the line), more than one record, or the rule "
+                                + "set is unknown.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
                                                 @ExampleObject(name = "empty record", value = ApiDocs.P_EMPTY_RECORD),
@@ -81,12 +91,16 @@
                                                 @ExampleObject(name = "several records", value = ApiDocs.P_ONE_RECORD_EXPECTED),
                                                 @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
                         @APIResponse(name = ApiDocs.ILLEGAL_MOVE_IN_RECORD, description = "The record was read but breaks the rules: "
-                                + "the problem names the ply, the move, the line of the record and why the move is illegal. "
-                                + "Nothing is stored (unless `lenient`, which stores the legal prefix instead of refusing). A record "
-                                + "longer than `kifudb.import.max-plies` is refused before it is replayed (`record-too-long`).",
+                                + "the problem names the first ply that is not a legal move (the rules refuse it, its piece is not "
+                                + "there, or its text denotes no move), that move as the record writes it, the line of the file "
+                                + "where it is written, and why. Nothing is stored (unless `lenient`, which stores the legal plies "
+                                + "before it instead of refusing). A record longer than `kifudb.import.max-plies` is refused before "
+                                + "it is replayed (`record-too-long`); a record without moves that names no start position of its "
+                                + "own is no game to store (`record-without-moves`).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {@ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_RECORD),
-                                                @ExampleObject(name = "record-too-long", value = ApiDocs.P_RECORD_TOO_LONG)})),
+                                                @ExampleObject(name = "record-too-long", value = ApiDocs.P_RECORD_TOO_LONG),
+                                                @ExampleObject(name = "record-without-moves", value = ApiDocs.P_RECORD_WITHOUT_MOVES)})),
                         @APIResponse(name = ApiDocs.BAD_GAME_FORMAT, description = "An unknown `format`, or an id that is not a number.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
@@ -137,21 +151,27 @@
                         // ---- analysis
                         @APIResponse(name = ApiDocs.BAD_ANALYSIS_REQUEST, description = "The request is wrong: no body, `rules` "
                                 + "missing or unknown, an unreadable SFEN, an illegal move in `moves` (`field: moves`, with the ply and the move), "
-                                + "a limit out of range (`field` names it), or a body that is not JSON of the request's shape.",
+                                + "a limit out of range (`field` names it), a field the request does not have (`unknown-field`, "
+                                + "naming the closest one it has), or a body that is not JSON of the request's shape.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
                                                 @ExampleObject(name = "limit out of range", value = ApiDocs.P_BAD_ANALYSIS_LIMIT),
                                                 @ExampleObject(name = "too many lines", value = ApiDocs.P_BAD_ANALYSIS_MULTIPV),
                                                 @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_MOVES),
                                                 @ExampleObject(name = "missing rules", value = ApiDocs.P_MISSING_RULES_FIELD),
-                                                @ExampleObject(name = "empty body", value = ApiDocs.P_EMPTY_ANALYSIS_BODY)})),
-                        @APIResponse(name = ApiDocs.ANONYMOUS_QUOTA, description = "Sent without an API key while the anonymous "
-                                + "quota (`kifudb.analysis.anonymous-jobs` jobs queued or running at once) is used up: send a key, "
-                                + "or try again when one of them has finished.",
-                                headers = @Header(name = "WWW-Authenticate", description = "the scheme to use",
-                                        schema = @Schema(type = SchemaType.STRING, examples = "Bearer realm=\"kifudb\"")),
+                                                @ExampleObject(name = "empty body", value = ApiDocs.P_EMPTY_ANALYSIS_BODY),
+                                                @ExampleObject(name = "unknown-field", value = ApiDocs.P_UNKNOWN_FIELD)})),
+                        @APIResponse(name = ApiDocs.ANALYSIS_TOO_MANY, description = "As many analysis jobs as "
+                                + "`kifudb.analysis.queue-size` are waiting already (`queue-full`, retry after 10 s), the API key already "
+                                + "has `kifudb.jobs.per-key` jobs of any kind queued or running (`job-quota`, 10 s), or, sent without a key, "
+                                + "the anonymous quota (`kifudb.analysis.anonymous-jobs` jobs queued or running at once) is used up "
+                                + "(`anonymous-quota`; retry after `kifudb.analysis.anonymous-max-movetime-ms`, or send a key).",
+                                headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
+                                        schema = @Schema(type = SchemaType.INTEGER, examples = "10")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
-                                        examples = @ExampleObject(name = "unauthorized", value = ApiDocs.P_ANONYMOUS_QUOTA))),
+                                        examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_ANALYSIS_QUEUE_FULL),
+                                                @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA),
+                                                @ExampleObject(name = "anonymous-quota", value = ApiDocs.P_ANONYMOUS_QUOTA)})),
                         @APIResponse(name = ApiDocs.GAME_OVER, description = "The game is over in that position (the rules decided "
                                 + "it): there is nothing to analyse.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
@@ -165,9 +185,9 @@
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_ANALYSIS_QUEUE_FULL),
                                                 @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA)})),
-                        @APIResponse(name = ApiDocs.ANALYSIS_JOB_NOT_FOUND, description = "No analysis job has that id. Jobs live "
-                                + "in memory: a restart forgets them, and beyond 2000 jobs the finished ones go (those finished over "
-                                + "an hour ago first); their results stay in the evaluation cache (GET /api/evals).",
+                        @APIResponse(name = ApiDocs.ANALYSIS_JOB_NOT_FOUND, description = "No analysis job has that id. Finished "
+                                + "jobs are removed `kifudb.jobs.keep-finished` (24 h) after they ended; their results stay in the "
+                                + "evaluation cache (GET /api/evals).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-found", value = ApiDocs.P_ANALYSIS_JOB_NOT_FOUND))),
                         @APIResponse(name = ApiDocs.BAD_EVAL_QUERY, description = "The position cannot be set up (`rules` missing "
@@ -194,24 +214,25 @@
 
                         // ---- experiments
                         @APIResponse(name = ApiDocs.BAD_EXPERIMENT, description = "Fewer than two rule sets, an unknown one, rule "
-                                + "sets of different games, a setting out of range (`field` names it), or a body that is not "
-                                + "JSON of the request's shape.",
+                                + "sets of different games, a setting out of range (`field` names it), a field the request does not "
+                                + "have (`unknown-field`, naming the closest one it has), or a body that is not JSON of the request's shape.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
                                                 @ExampleObject(name = "different games", value = ApiDocs.P_BAD_EXPERIMENT),
                                                 @ExampleObject(name = "no rule sets", value = ApiDocs.P_NO_RULE_SETS),
                                                 @ExampleObject(name = "games out of range", value = ApiDocs.P_BAD_EXPERIMENT_GAMES),
-                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET)})),
-                        @APIResponse(name = ApiDocs.EXPERIMENT_QUEUE_FULL, description = "One experiment is running and "
-                                + "`kifudb.experiments.queue-size` are waiting (`queue-full`, retry after 60 s), or the API key already "
+                                                @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET),
+                                                @ExampleObject(name = "unknown-field", value = ApiDocs.P_UNKNOWN_EXPERIMENT_FIELD)})),
+                        @APIResponse(name = ApiDocs.EXPERIMENT_QUEUE_FULL, description = "`kifudb.experiments.queue-size` experiments "
+                                + "are waiting already (`queue-full`, retry after 60 s), or the API key already "
                                 + "has `kifudb.jobs.per-key` jobs of any kind queued or running (`job-quota`, 10 s).",
                                 headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
                                         schema = @Schema(type = SchemaType.INTEGER, examples = "60")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_EXPERIMENT_QUEUE_FULL),
                                                 @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA)})),
-                        @APIResponse(name = ApiDocs.EXPERIMENT_NOT_FOUND, description = "No experiment has that id (experiments "
-                                + "live in memory: a restart forgets them).",
+                        @APIResponse(name = ApiDocs.EXPERIMENT_NOT_FOUND, description = "No experiment has that id (finished "
+                                + "experiments are removed `kifudb.jobs.keep-finished`, 24 h, after they ended).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-found", value = ApiDocs.P_EXPERIMENT_NOT_FOUND))),
 
@@ -242,3 +263,4 @@ import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+import org.eclipse.microprofile.openapi.annotations.servers.Server;

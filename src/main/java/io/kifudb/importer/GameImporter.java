@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kifudb.notation.GameRecord;
 import io.kifudb.notation.RecordFiles;
 import io.kifudb.notation.Replay;
+import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
 import io.kifudb.store.Game;
@@ -45,9 +46,34 @@ public class GameImporter {
     @ConfigProperty(name = "kifudb.import.max-plies", defaultValue = "10000")
     int maxPlies = 10_000;
 
-    /** What became of one record. */
-    public record Outcome(Kind kind, Game game, Replay.Result replay) {
+    /**
+     * What became of one record: the game stored (or the copy a duplicate matched), the replay, and for a
+     * refused record why.
+     */
+    public record Outcome(Kind kind, Game game, Replay.Result replay, Refusal refusal) {
         public enum Kind { IMPORTED, DUPLICATE, FAILED }
+    }
+
+    /**
+     * Why a record is not stored.
+     *
+     * @param type   what kind of refusal (the API answers each with its own problem type)
+     * @param ply    the ply that is not a legal move, or 0 when the record is refused as a whole
+     * @param move   that ply as the record writes it, or null
+     * @param line   the line of the file where that ply (or else the record) is written
+     * @param reason why, for people
+     */
+    public record Refusal(Type type, int ply, String move, int line, String reason) {
+        public enum Type {
+            /** Ply {@code ply} is not a legal move (strict import; or lenient, with no legal ply before it to keep). */
+            ILLEGAL_MOVE,
+            /** The start position the record names is not a position of the rule set. */
+            INVALID_START,
+            /** No moves, and no start position of its own: there is no game to store. */
+            NO_MOVES,
+            /** More plies than {@code kifudb.import.max-plies}. */
+            TOO_LONG
+        }
     }
 
     /**
@@ -61,7 +87,7 @@ public class GameImporter {
         } catch (RuntimeException e) {
             // e.g. a concurrent import stored the same game first (unique content hash): this record's
             // transaction rolled back; report it and go on with the others.
-            return new RecordOutcome(seq, item.source(), item.line(), RecordOutcome.Kind.FAILED, null, 0, 0, null,
+            return new RecordOutcome(seq, item.source(), item.line(), item.number(), RecordOutcome.Kind.FAILED, null, 0, 0, null,
                     "could not be stored: " + rootMessage(e));
         }
     }
@@ -90,6 +116,17 @@ public class GameImporter {
             this.lenient = lenient;
             this.outcomes = new RecordOutcome[items.size()];
         }
+
+        /** Before {@link #store}: the outcome of item {@code i} if it was refused, else null (it is to be stored). */
+        public RecordOutcome refused(int i) {
+            return toStore.contains(i) ? null : outcomes[i];
+        }
+
+        /** Before {@link #store}: the game row (not saved yet) item {@code i} is to be stored as, or null if refused. */
+        public Game toStore(int i) {
+            int k = toStore.indexOf(i);
+            return k < 0 ? null : checked.get(k).game();
+        }
     }
 
     /** Checks a batch with the rules engine (no database). */
@@ -103,7 +140,7 @@ public class GameImporter {
             }
             Checked c = check(item.rules(), item.record(), lenient);
             if (c.game() == null) {
-                b.outcomes[i] = RecordOutcome.of(firstSeq + i, item, new Outcome(Outcome.Kind.FAILED, null, c.replay()));
+                b.outcomes[i] = RecordOutcome.of(firstSeq + i, item, new Outcome(Outcome.Kind.FAILED, null, c.replay(), c.refusal()));
             } else {
                 b.toStore.add(i);
                 b.checked.add(c);
@@ -118,18 +155,65 @@ public class GameImporter {
      * it is rolled back and the records are imported again one transaction each, so only the culprit fails.
      */
     public List<RecordOutcome> store(CheckedBatch b) {
-        if (!b.checked.isEmpty()) {
-            try {
-                List<Outcome> stored = QuarkusTransaction.requiringNew().call(() -> storeAll(b.checked));
+        return store(b, outcomes -> {});
+    }
+
+    /**
+     * {@link #store(CheckedBatch)}, with {@code sameTransaction} called in the transaction that stores the
+     * records, with their outcomes, before it commits: a bulk import job writes the outcomes and its
+     * checkpoint there, so that what is stored and what the job says it stored never differ. When the shared
+     * transaction fails, it is called once per record, in that record's transaction (a record that could not
+     * be stored: in one of its own). If it throws, its transaction rolls back and the exception is passed on.
+     */
+    public List<RecordOutcome> store(CheckedBatch b, java.util.function.Consumer<List<RecordOutcome>> sameTransaction) {
+        RuntimeException[] fromCaller = new RuntimeException[1];
+        try {
+            return QuarkusTransaction.requiringNew().call(() -> {
+                List<Outcome> stored = b.checked.isEmpty() ? List.of() : storeAll(b.checked);
+                RecordOutcome[] outcomes = b.outcomes.clone();
                 for (int k = 0; k < b.toStore.size(); k++) {
                     int i = b.toStore.get(k);
-                    b.outcomes[i] = RecordOutcome.of(b.firstSeq + i, b.items.get(i), stored.get(k));
+                    outcomes[i] = RecordOutcome.of(b.firstSeq + i, b.items.get(i), stored.get(k));
                 }
+                List<RecordOutcome> all = Arrays.asList(outcomes);
+                callerPart(sameTransaction, all, fromCaller);
+                return all;
+            });
+        } catch (RuntimeException e) {
+            if (fromCaller[0] != null) throw fromCaller[0];
+        }
+        // One record at a time: each stored (or refused) with its own outcome.
+        RecordOutcome[] outcomes = b.outcomes.clone();
+        for (int i = 0; i < b.items.size(); i++) {
+            int at = i;
+            RecordFiles.Item item = b.items.get(i);
+            try {
+                outcomes[i] = QuarkusTransaction.requiringNew().call(() -> {
+                    RecordOutcome o = outcomes[at] != null ? outcomes[at]
+                            : RecordOutcome.of(b.firstSeq + at, item, importRecord(item.rules(), item.record(), b.lenient));
+                    callerPart(sameTransaction, List.of(o), fromCaller);
+                    return o;
+                });
             } catch (RuntimeException e) {
-                for (int i : b.toStore) b.outcomes[i] = importItem(b.firstSeq + i, b.items.get(i), b.lenient);
+                if (fromCaller[0] != null) throw fromCaller[0];
+                // e.g. a concurrent import stored the same game first (unique content hash): this record's
+                // transaction rolled back; report it and go on with the others.
+                RecordOutcome failed = new RecordOutcome(b.firstSeq + at, item.source(), item.line(), item.number(), RecordOutcome.Kind.FAILED,
+                        null, 0, 0, null, "could not be stored: " + rootMessage(e));
+                QuarkusTransaction.requiringNew().run(() -> callerPart(sameTransaction, List.of(failed), fromCaller));
+                outcomes[i] = failed;
             }
         }
-        return Arrays.asList(b.outcomes);
+        return Arrays.asList(outcomes);
+    }
+
+    private static void callerPart(java.util.function.Consumer<List<RecordOutcome>> part, List<RecordOutcome> outcomes, RuntimeException[] thrown) {
+        try {
+            part.accept(outcomes);
+        } catch (RuntimeException e) {
+            thrown[0] = e;
+            throw e;
+        }
     }
 
     /**
@@ -139,21 +223,26 @@ public class GameImporter {
     @Transactional
     public Outcome importRecord(RuleSet rules, GameRecord record, boolean lenient) {
         Checked c = check(rules, record, lenient);
-        if (c.game() == null) return new Outcome(Outcome.Kind.FAILED, null, c.replay());
+        if (c.game() == null) return new Outcome(Outcome.Kind.FAILED, null, c.replay(), c.refusal());
         return storeAll(List.of(c)).get(0);
     }
 
-    /** A record after the rules have checked it: the game to store (unsaved), or null when refused. */
-    private record Checked(Replay.Result replay, Game game) {}
+    /** A record after the rules have checked it: the game to store (unsaved), or null and why when refused. */
+    private record Checked(Replay.Result replay, Game game, Refusal refusal) {
+        static Checked refused(Replay.Result replay, Refusal refusal) {
+            return new Checked(replay, null, refusal);
+        }
+    }
 
     /** Replays the record and builds its game row; touches no database. */
     private Checked check(RuleSet rules, GameRecord record, boolean lenient) {
         String tooLong = tooLong(record);
         if (tooLong != null)
-            return new Checked(new Replay.Result(record, rules, List.of(), null, null, maxPlies + 1, record.moves().get(maxPlies),
-                    tooLong), null);
+            return Checked.refused(null, new Refusal(Refusal.Type.TOO_LONG, maxPlies + 1, record.moves().get(maxPlies),
+                    record.moveLine(maxPlies), tooLong));
         Replay.Result r = Replay.replay(rules, record);
-        if (!r.ok() && (!lenient || r.finalPosition() == null)) return new Checked(r, null);
+        Refusal refusal = refusal(r, lenient);
+        if (refusal != null) return Checked.refused(r, refusal);
         // The start parsed (replay succeeded that far), so write it back in canonical SFEN.
         String start = record.initialSfen() == null ? rules.variant.startSfen : Sfen.parse(rules, record.initialSfen()).sfen();
         String moves = String.join(" ", r.canonicalMoves());
@@ -182,7 +271,34 @@ public class GameImporter {
         g.sourceId = truncate(record.id(), 128);
         g.comments = record.comments().isEmpty() ? null : json(new TreeMap<>(record.comments()));
         g.contentHash = hash(rules.id, start, moves);
-        return new Checked(r, g);
+        return new Checked(r, g, null);
+    }
+
+    /**
+     * Why a replayed record is not stored, or null when it is (whole, or with {@code lenient} its legal
+     * prefix): a start position that is none of the rule set's; a record with no moves that starts from
+     * the rule set's start (every such record would be the same empty game; only a record that names a
+     * start of its own is a position worth keeping); an illegal ply, unless {@code lenient} and there is a
+     * legal prefix (or a position of its own) to keep.
+     */
+    public static Refusal refusal(Replay.Result r, boolean lenient) {
+        if (r.finalPosition() == null) return new Refusal(Refusal.Type.INVALID_START, 0, null, r.errorLine(), r.error());
+        boolean nothingToKeep = r.plies() == 0 && ownStart(r) == null;
+        if (r.ok() && nothingToKeep)
+            return new Refusal(Refusal.Type.NO_MOVES, 0, null, r.record().line(), "the record has no moves and starts from the "
+                    + r.rules().id + " start position, so there is no game to store; a record without moves must name the "
+                    + "position it records (initialSfen)");
+        if (!r.ok() && (!lenient || nothingToKeep))
+            return new Refusal(Refusal.Type.ILLEGAL_MOVE, r.errorPly(), r.errorMove(), r.errorLine(),
+                    r.error() + (lenient ? " (no legal ply before it to keep)" : ""));
+        return null;
+    }
+
+    /** The start the record names, canonical, when it is not the rule set's start position; else null. */
+    private static String ownStart(Replay.Result r) {
+        if (r.record().initialSfen() == null) return null;
+        String start = Sfen.parse(r.rules(), r.record().initialSfen()).sfen();
+        return start.equals(Position.start(r.rules()).sfen()) ? null : start;
     }
 
     /**
@@ -198,7 +314,7 @@ public class GameImporter {
         for (Checked c : checked) {
             Game existing = known.get(c.game().contentHash);
             if (existing != null) {
-                out.add(new Outcome(Outcome.Kind.DUPLICATE, existing, c.replay()));
+                out.add(new Outcome(Outcome.Kind.DUPLICATE, existing, c.replay(), null));
                 continue;
             }
             Game g = c.game();
@@ -206,7 +322,7 @@ public class GameImporter {
             g.persist();
             known.put(g.contentHash, g);
             stored.fire(new GameStored(g));
-            out.add(new Outcome(Outcome.Kind.IMPORTED, g, c.replay()));
+            out.add(new Outcome(Outcome.Kind.IMPORTED, g, c.replay(), null));
         }
         return out;
     }

@@ -106,6 +106,10 @@ public class PositionIndex {
     @ConfigProperty(name = "kifudb.index.ram-buffer-mb", defaultValue = "64")
     double ramBufferMb;
 
+    /** A {@code worker} process (kifudb.role=worker) keeps no index: the API instances index what its jobs store. */
+    @ConfigProperty(name = "kifudb.role", defaultValue = "serve")
+    String role;
+
     @Inject
     StoredGames store;
 
@@ -166,8 +170,17 @@ public class PositionIndex {
 
     // ---------------------------------------------------------------- lifecycle
 
+    /** Whether this process keeps an index at all (not a {@code worker}). */
+    public boolean kept() {
+        return !"worker".equals(role);
+    }
+
     /** Opens the index before anything else runs at startup (the corpus loader's imports are indexed as they come). */
     void onStart(@Observes @Priority(100) StartupEvent event) {
+        if (!kept()) {
+            LOG.info("no position index in a worker process: the API instances index the games its jobs store");
+            return;
+        }
         try {
             open();
         } catch (UncheckedIOException e) {
@@ -329,6 +342,7 @@ public class PositionIndex {
     // ---------------------------------------------------------------- writing
 
     void onGameStored(@Observes(during = TransactionPhase.AFTER_SUCCESS) GameStored event) {
+        if (!kept()) return;
         // The game's transaction has committed: a failure here must not reach the importer's caller,
         // whose game is stored. The index is marked out of step and re-checked against the database.
         // Indexing (a second replay plus Lucene's work) runs on its own thread, so a bulk import keeps

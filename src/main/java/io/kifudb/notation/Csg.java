@@ -220,17 +220,30 @@ public final class Csg {
     // ------------------------------------------------------------------------------------------ reading
 
     /**
-     * Reads a format-3 .csg file (one game).
+     * Reads a format-3 .csg file (one game) under {@link RuleSet#CHU}.
+     *
+     * @see #read(String, String, RuleSet, Function)
+     */
+    public static List<GameRecord> read(String source, String text, Function<String, String> setupResolver) {
+        return read(source, text, CHU, setupResolver);
+    }
+
+    /**
+     * Reads a format-3 .csg file (one game), replaying its moves under {@code rules} (a Chu rule set; any
+     * other is read as {@link RuleSet#CHU}) as it reads them. The first move line that is not a legal
+     * move (malformed, a piece that is not the one on its origin, a capture mark ({@code x}) on an empty
+     * square or a plain step ({@code -}) onto an occupied one, a move the rules refuse) ends the moves: the
+     * record holds the moves before it and the {@link GameRecord#stop() stop}.
      *
      * @param source        file name for error messages and {@link GameRecord#source()}
      * @param setupResolver gives the text of the .fsy setup file named on line 2, or null; when it gives
      *                      null the built-in setups are used, found by line 2 (EVEN.fsy, FK.fsy, FKa.fsy,
      *                      FK+DK.fsy or Chu_shogi 2.10's board.data, freekingMSMa.data, freekingMSMb.data,
      *                      dragonkingMSM.data) or else by the handicap name on line 3
-     * @throws RecordFormatException for a malformed header or move line, an unknown setup, or a move whose
-     *                               piece is not the one standing on its origin square
+     * @throws RecordFormatException for a malformed header or an unknown setup
      */
-    public static List<GameRecord> read(String source, String text, Function<String, String> setupResolver) {
+    public static List<GameRecord> read(String source, String text, RuleSet rules, Function<String, String> setupResolver) {
+        RuleSet judge = rules != null && rules.variant == CHU.variant ? rules : CHU;
         String[] lines = text.split("\r\n|\r|\n", -1);
         int count = lines.length;
         while (count > 0 && lines[count - 1].isBlank()) count--;
@@ -259,53 +272,49 @@ public final class Csg {
 
         // Setup.
         String sfen = setup(source, setupName, handicap, setupResolver);
-        Position start;
+        Position setupPosition;
         try {
-            start = Sfen.parse(CHU, sfen);
+            setupPosition = Sfen.parse(judge, sfen);
         } catch (SfenException e) {
             throw new RecordFormatException(source, 2, "setup '" + setupName + "': " + e.getMessage());
-        }
-        CsgBoard board = new CsgBoard(start);
-
-        // Moves.
-        List<String> moves = new ArrayList<>();
-        List<Integer> moveLines = new ArrayList<>();
-        List<String> pieces = new ArrayList<>();
-        List<int[]> squares = new ArrayList<>();
-        for (int i = first; i < count; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty()) continue;
-            CsgMove m = CsgMove.parse(source, i + 1, line);
-            if (m.number() == 0) {
-                if (!moves.isEmpty())
-                    throw new RecordFormatException(source, i + 1, "move number 0 after the first move");
-                continue; // the dummy "0 P 1a - 1a"
-            }
-            moves.add(m.usi());
-            moveLines.add(i + 1);
-            pieces.add(m.piece());
-            squares.add(new int[]{m.from(), m.mid(), m.to()});
         }
 
         // Who moves first: sente in even games, gote (the handicap giver) otherwise. For a setup that is
         // none of the built-in ones, a first move by the other side's piece decides.
         boolean goteFirst = goteMovesFirst(sfen, handicap);
-        if (builtIn(sfen) == null && !moves.isEmpty()) {
-            int owner = start.pieceAt(squares.get(0)[0]);
-            if (owner != 0) goteFirst = owner < 0;
+        if (builtIn(sfen) == null) {
+            Integer owner = firstMover(lines, first, count, setupPosition);
+            if (owner != null) goteFirst = owner == Position.GOTE;
         }
         sfen = sfen.substring(0, sfen.indexOf(' ')) + (goteFirst ? " w - 1" : " b - 1");
 
-        // The piece named on each line must be the one on its origin square (moves are applied blindly).
-        for (int i = 0; i < moves.size(); i++) {
-            int[] sq = squares.get(i);
-            String onBoard = board.token(sq[0]);
-            String named = pieces.get(i);
-            if (!named.equals(onBoard))
-                throw new RecordFormatException(source, moveLines.get(i), "ply " + (i + 1) + ": the record moves "
-                        + describe(named) + " from " + CHU.geometry().name(sq[0]) + " but "
-                        + (onBoard == null ? "that square is empty" : "the piece there is " + describe(onBoard)));
-            board.apply(sq[0], sq[1], sq[2], moves.get(i).endsWith("+"));
+        // Moves, each checked by the rules before it is played.
+        MovePlayer player;
+        try {
+            player = new MovePlayer(Sfen.parse(judge, sfen));
+        } catch (SfenException e) {
+            throw new RecordFormatException(source, 2, "setup '" + setupName + "' with " + (goteFirst ? "gote" : "sente")
+                    + " to move: " + e.getMessage());
+        }
+        List<String> moves = new ArrayList<>(); // as the lines spell them (a pass names its empty square)
+        List<Integer> moveLines = new ArrayList<>();
+        for (int i = first; i < count && !player.stopped(); i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty()) continue;
+            CsgMove m;
+            try {
+                m = CsgMove.parse(line);
+            } catch (MovePlayer.NotAMove e) {
+                player.refuse(line, i + 1, e.getMessage());
+                break;
+            }
+            if (m.number() == 0) {
+                if (!player.canonicalMoves().isEmpty()) player.refuse(line, i + 1, "move number 0 after the first move");
+                continue; // the dummy "0 P 1a - 1a"
+            }
+            if (player.play(line, i + 1, pos -> denote(pos, m)) == Move.NONE) break;
+            moves.add(m.usi());
+            moveLines.add(i + 1);
         }
 
         Map<String, String> tags = new LinkedHashMap<>();
@@ -313,7 +322,8 @@ public final class Csg {
         if (!gote.isEmpty()) tags.put(GameRecord.GOTE, gote);
         if (!handicap.isEmpty()) tags.put(GameRecord.HANDICAP, handicap);
         Map<Integer, String> comments = comment.isEmpty() ? null : Map.of(0, comment);
-        return List.of(new GameRecord(source, 1, null, CHU.id, sfen, moves, null, null, tags, comments));
+        return List.of(new GameRecord(source, 1, 1, null, CHU.id, sfen, 2, moves, moveLines, null, null, tags,
+                comments, player.stop()));
     }
 
     /** A well-formed move line, e.g. {@code 52 Ln 11g x 12g - 11f}. */
@@ -322,6 +332,48 @@ public final class Csg {
 
     private static boolean looksLikeMove(String line) {
         return line.strip().matches("\\d+\\s+\\S+\\s+\\S+.*");
+    }
+
+    /** The owner of the piece the first move line moves, or null if there is none or it does not parse. */
+    private static Integer firstMover(String[] lines, int first, int count, Position setup) {
+        for (int i = first; i < count; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty()) continue;
+            try {
+                CsgMove m = CsgMove.parse(line);
+                if (m.number() == 0) continue;
+                int owner = setup.pieceAt(m.from());
+                return owner == 0 ? null : owner > 0 ? Position.SENTE : Position.GOTE;
+            } catch (MovePlayer.NotAMove unreadable) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The USI move of a move line, after checking what the line says of the board: the piece named is the
+     * one on the origin, and each step's mark says whether its square holds a piece ({@code x}, {@code x!})
+     * or not ({@code -}). Whether the move is legal is for the rules.
+     */
+    private static int denote(Position pos, CsgMove m) {
+        Geometry g = pos.geometry();
+        PieceKind onOrigin = pos.kindAt(m.from());
+        if (onOrigin == null || !m.piece().equals(onOrigin.token))
+            throw new MovePlayer.NotAMove("the record moves " + describe(m.piece()) + " from " + g.name(m.from()) + " but "
+                    + (onOrigin == null ? "that square is empty" : "the piece there is " + describe(onOrigin.token)));
+        for (int step = 0; step < m.marks().size(); step++) {
+            String mark = m.marks().get(step);
+            int sq = m.squares().get(step);
+            if (sq == m.from()) continue; // back to the origin: the piece's own square
+            boolean occupied = pos.pieceAt(sq) != 0;
+            if (mark.equals("-") && occupied)
+                throw new MovePlayer.NotAMove("'-' (no capture) to " + g.name(sq) + ", but " + g.name(sq) + " holds "
+                        + describe(pos.kindAt(sq).token));
+            if (!mark.equals("-") && !occupied)
+                throw new MovePlayer.NotAMove("'" + mark + "' (capture) on " + g.name(sq) + ", but " + g.name(sq) + " is empty");
+        }
+        return Move.of(m.from(), m.mid(), m.to(), m.usi().endsWith("+"));
     }
 
     private static String describe(String token) {

@@ -27,8 +27,9 @@ import java.util.regex.Pattern;
  * two-step moves as {@code 一歩目}/{@code 二歩目} lines, {@code 仝}/{@code 同}), classic KIF origins
  * {@code (79)}, KI2 lines ({@code ▲６八獅子 ▽７五獅子 …}, single-kanji names, {@code ６七・５六獅},
  * {@code ６七居喰い}, {@code じっと}, disambiguators 上/引/寄/右/左/直/跳), headers, comments, results and
- * 12×12 board diagrams. The moves are replayed while reading, so the record's moves come out as canonical
- * USI; a move that is convertible but illegal is kept as written for {@link Replay} to report.
+ * 12×12 board diagrams. The moves are replayed while reading, each checked by the rules before it is
+ * played, so the record's moves come out as canonical USI; the first line that does not denote a legal
+ * move stops the reading of moves there ({@link GameRecord#stop()}: its ply, text and line).
  *
  * <p>Writing produces the scalashogi fixture style ({@code N手目 ▲…} lines, full piece names, {@code 仝}).
  */
@@ -73,11 +74,13 @@ public final class Kif {
 
     /**
      * Reads the one game of a KIF or KI2 text, replaying it under the rule set to resolve 仝/同, KI2
-     * moves and origins.
+     * moves and origins. A move line that is not a legal move (the rules refuse it; no such piece there, a
+     * name that does not fit the piece, an unresolvable KI2 ambiguity, unreadable move text) ends the
+     * moves: the record holds the moves before it and the {@link GameRecord#stop() stop}; the lines after it
+     * are read only for the result.
      *
-     * @throws RecordFormatException for a malformed line, or a move that cannot be converted at all
-     *                               (unknown name, empty origin, a name that does not fit the piece there,
-     *                               an unresolvable KI2 ambiguity); the message starts with "ply N: "
+     * @throws RecordFormatException for a line that is no part of a record (outside the moves), a broken
+     *                               board diagram or an unknown handicap without one
      */
     public static List<GameRecord> read(String source, String text, RuleSet rules) {
         return List.of(new KifReader(source, rules).read(text));

@@ -51,16 +51,19 @@ final class KifReader {
     private boolean goteToMove;
     private int unknownHandicapLine;
     private String unknownHandicap;
+    /** The position the moves are played on (the player's), set up at the first move or result. */
     private Position pos;
+    private MovePlayer player;
     private String initialSfen;
-    private int startNumber = 1;
+    private int startNumber = 1, startSide;
 
     // moves
-    private final List<String> moves = new ArrayList<>();
+    private final List<Integer> moveLines = new ArrayList<>();
     private int prevDest = -1;
     private KifMoveText pending;
+    private String pendingText;
     private int pendingNumber, pendingLine;
-    private boolean stopped;
+    private boolean inVariation;
 
     // result
     private String status, winner, resultWord, summary;
@@ -75,19 +78,34 @@ final class KifReader {
     GameRecord read(String text) {
         if (text.startsWith("\uFEFF")) text = text.substring(1);
         String[] lines = text.split("\r\n|\r|\n", -1);
-        for (int i = 0; i < lines.length && !stopped; i++) {
+        for (int i = 0; i < lines.length && !inVariation; i++) {
             lineNo = i + 1;
             handle(lines[i].stripTrailing());
         }
-        if (pending != null)
-            throw new RecordFormatException(source, pendingLine,
-                    "ply " + (moves.size() + 1) + ": first step (一歩目) without a second step (二歩目)");
         lineNo = lines.length;
         ensureStarted(null);
+        if (pending != null) refusePending("a first step (一歩目) without a second step (二歩目)");
         finishDates();
         if (resultWord != null || summary != null)
             tags.put(GameRecord.RESULT, resultWord != null ? resultWord : summary);
-        return new GameRecord(source, 1, null, null, initialSfen, moves, status, winner, tags, comments);
+        return new GameRecord(source, 1, 1, null, null, initialSfen, boardLine, player.canonicalMoves(), moveLines, status, winner, tags,
+                comments, player.stop());
+    }
+
+    /** Whether a move was refused: no line after it is read as a move. */
+    private boolean stopped() {
+        return player != null && player.stopped();
+    }
+
+    /** The next ply, written on the current line, is not a legal move. */
+    private void refuse(String written, String reason) {
+        player.refuse(written, lineNo, reason);
+    }
+
+    /** The pending first step (一歩目) cannot be completed. */
+    private void refusePending(String reason) {
+        player.refuse(pendingText, pendingLine, reason);
+        pending = null;
     }
 
     // ------------------------------------------------------------------ lines
@@ -96,19 +114,23 @@ final class KifReader {
         String t = line.strip();
         if (t.isEmpty()) return;
         char c = t.charAt(0);
+        if (t.startsWith("変化")) {
+            inVariation = true; // variations are not kept
+            return;
+        }
+        if (stopped()) {
+            afterStop(t, line);
+            return;
+        }
         if (c == '*' || c == '＊') {
             comment(t.substring(1));
             return;
         }
         if (c == '&' || c == '#') return;
-        if (t.startsWith("変化")) {
-            stopped = true; // variations are not kept
-            return;
-        }
         if (isFileHeader(t, geo.size) || BORDER.matcher(t).matches()) return;
         Matcher m = NUMBERED.matcher(line);
         if (m.matches()) {
-            numbered(Integer.parseInt(m.group(1)), m.group(2), m.group(3));
+            numbered(Integer.parseInt(m.group(1)), m.group(2), m.group(3), t);
             return;
         }
         if (KifMoveText.MARKS.indexOf(c) >= 0) {
@@ -122,7 +144,7 @@ final class KifReader {
             return;
         }
         if (KifMoveText.RESULT_WORDS.contains(t)) {
-            result(t);
+            result(t, null);
             return;
         }
         if (c == '|' || c == '｜') {
@@ -155,6 +177,29 @@ final class KifReader {
         throw error("unrecognised line '" + KifMoveText.excerpt(t, 0) + "'");
     }
 
+    /**
+     * A line after the refused move: no move is read any more (the position is unknown), but the result
+     * the record states is still kept, for a lenient import of the legal prefix.
+     */
+    private void afterStop(String t, String line) {
+        if (t.startsWith("まで")) {
+            summary(t);
+            return;
+        }
+        if (KifMoveText.RESULT_WORDS.contains(t)) {
+            result(t, null);
+            return;
+        }
+        Matcher m = NUMBERED.matcher(line);
+        if (!m.matches()) return;
+        try {
+            KifMoveText mt = KifMoveText.parse(m.group(3), geo, kinds);
+            if (mt.isResultOnly()) result(mt.result, Integer.parseInt(m.group(1)));
+        } catch (KifMoveText.Malformed | NumberFormatException notAResult) {
+            // a move after the stop: not read
+        }
+    }
+
     private static boolean isFileHeader(String t, int size) {
         String s = KifNames.halfWidthDigits(t).replaceAll("[\\s\u3000]", "");
         StringBuilder files = new StringBuilder();
@@ -164,7 +209,7 @@ final class KifReader {
 
     private void comment(String text) {
         if (text.startsWith(" ")) text = text.substring(1);
-        comments.merge(moves.size(), text, (a, b) -> a + "\n" + b);
+        comments.merge(player == null ? 0 : player.canonicalMoves().size(), text, (a, b) -> a + "\n" + b);
     }
 
     private void header(String key, String value) {
@@ -215,7 +260,7 @@ final class KifReader {
     // ------------------------------------------------------------------ board diagram
 
     private void boardRow(String t) {
-        if (pos != null) throw error("board diagram after the first move");
+        if (player != null) throw error("board diagram after the first move");
         if (boardRows.isEmpty()) boardLine = lineNo;
         int last = Math.max(t.lastIndexOf('|'), t.lastIndexOf('｜'));
         if (last <= 0) throw error("board row without a closing '|'");
@@ -304,57 +349,81 @@ final class KifReader {
             pos = Position.start(rules);
             startNumber = 1;
         }
+        startSide = pos.sideToMove();
+        player = new MovePlayer(pos);
     }
 
     // ------------------------------------------------------------------ moves
 
-    private void numbered(int number, String step, String body) {
-        KifMoveText mt = parse(body);
+    private void numbered(int number, String step, String body, String written) {
+        KifMoveText mt;
+        try {
+            mt = KifMoveText.parse(body, geo, kinds);
+        } catch (KifMoveText.Malformed e) {
+            ensureStarted(number);
+            if (pending != null) {
+                refuse(pendingText + " " + written, e.getMessage());
+                pending = null;
+            } else {
+                refuse(written, e.getMessage());
+            }
+            return;
+        }
         if (mt.isResultOnly()) {
-            if (pending != null) throw error("ply " + (moves.size() + 1) + ": result inside a two-step move");
-            result(mt.result);
+            if (pending != null) refusePending("the result '" + mt.result + "' comes before the second step (二歩目)");
+            else result(mt.result, number);
             return;
         }
         ensureStarted(number);
-        int ply = moves.size() + 1;
-        int expected = startNumber + moves.size();
+        int expected = startNumber + player.canonicalMoves().size();
         if (step == null || step.equals("一歩目")) {
-            if (pending != null)
-                throw error("ply " + ply + ": first step (一歩目) of move " + pendingNumber + " without a second step");
-            if (number != expected) throw error("ply " + ply + ": move number " + number + ", expected " + expected);
+            if (pending != null) {
+                refusePending("a first step (一歩目) without a second step (二歩目)");
+                return;
+            }
+            if (number != expected) {
+                refuse(written, "move number " + number + " where move " + expected + " is expected (a move missing or numbered twice)");
+                return;
+            }
             if (step == null) {
-                apply(mt, ply);
+                apply(mt, written, lineNo, number);
+            } else if (mt.mid >= 0 || mt.iguiInPlace || (mt.jitto && !mt.same && mt.dest < 0)) {
+                refuse(written, "a first step (一歩目) must be a single step");
             } else {
-                if (mt.mid >= 0 || mt.iguiInPlace || (mt.jitto && !mt.same && mt.dest < 0))
-                    throw error("ply " + ply + ": a first step (一歩目) must be a single step");
                 pending = mt;
+                pendingText = written;
                 pendingNumber = number;
                 pendingLine = lineNo;
             }
             return;
         }
         // second step
-        if (pending == null || pendingNumber != number)
-            throw error("ply " + ply + ": second step (二歩目) without a first step of move " + number);
+        if (pending == null || pendingNumber != number) {
+            if (pending != null) refusePending("a first step (一歩目) without a second step (二歩目)");
+            else refuse(written, "a second step (二歩目) without a first step (一歩目) of move " + number);
+            return;
+        }
         KifMoveText first = pending;
+        String firstText = pendingText;
+        int firstLine = pendingLine;
         pending = null;
-        apply(combine(first, mt, ply), ply);
+        apply(first, mt, firstText + " " + written, firstLine, number);
     }
 
     /** Merges the lines of a two-step move into one move text with a mid square. */
-    private KifMoveText combine(KifMoveText first, KifMoveText second, int ply) {
-        int written = first.same ? target(ply) : first.dest;
+    private KifMoveText combine(KifMoveText first, KifMoveText second) {
+        int written = first.same ? target() : first.dest;
         int mid = written;
         if (second.origins != null && second.origins.size() == 1) {
             int o = second.origins.get(0);
             if (o != written && !first.same)
-                throw error("ply " + ply + ": the second step starts from " + KifNames.kifSquare(geo, o)
+                throw new MovePlayer.NotAMove("the second step starts from " + KifNames.kifSquare(geo, o)
                         + ", not from the first step's square " + KifNames.kifSquare(geo, written));
             mid = o; // shogiops writes 仝 on the first line when the final square repeats the last move's
         }
         KifMoveText c = second;
         c.mid = mid;
-        if (c.same) c.dest = target(ply);
+        if (c.same) c.dest = target();
         c.same = false;
         c.origins = first.origins;
         if (c.side < 0) c.side = first.side;
@@ -370,44 +439,56 @@ final class KifReader {
         int start = 0;
         for (int i = 1; i <= t.length(); i++) {
             if (i == t.length() || KifMoveText.MARKS.indexOf(t.charAt(i)) >= 0) {
-                String seg = t.substring(start, i);
+                String seg = t.substring(start, i).strip();
                 start = i;
-                KifMoveText mt = parse(seg);
-                if (pending != null) throw error("ply " + (moves.size() + 1) + ": first step (一歩目) without a second step");
+                ensureStarted(null);
+                if (stopped()) return;
+                if (pending != null) {
+                    refusePending("a first step (一歩目) without a second step (二歩目)");
+                    return;
+                }
+                KifMoveText mt;
+                try {
+                    mt = KifMoveText.parse(seg, geo, kinds);
+                } catch (KifMoveText.Malformed e) {
+                    refuse(seg, e.getMessage());
+                    return;
+                }
                 if (mt.isResultOnly()) {
-                    result(mt.result);
+                    result(mt.result, null);
                     continue;
                 }
-                ensureStarted(null);
-                apply(mt, moves.size() + 1);
+                apply(mt, seg, lineNo, null);
             }
         }
     }
 
-    private KifMoveText parse(String body) {
-        try {
-            return KifMoveText.parse(body, geo, kinds);
-        } catch (KifMoveText.Malformed e) {
-            throw error("ply " + (moves.size() + 1) + ": " + e.getMessage());
-        }
-    }
-
-    private int target(int ply) {
-        if (prevDest < 0) throw error("ply " + ply + ": 仝/同 (same square) but there is no previous move");
+    private int target() {
+        if (prevDest < 0) throw new MovePlayer.NotAMove("仝/同 (same square) but there is no previous move");
         return prevDest;
     }
 
-    private void apply(KifMoveText mt, int ply) {
-        int side = pos.sideToMove();
-        if (mt.side >= 0 && mt.side != side)
-            throw error("ply " + ply + ": " + (mt.side == 0 ? "▲ (sente)" : "△ (gote)") + " moves, but it is "
-                    + sideName(side) + "'s turn");
-        int move = resolve(mt, ply);
-        String usi = Move.usi(geo, move);
-        pos.make(move);
-        moves.add(usi);
+    private void apply(KifMoveText mt, String written, int line, Integer number) {
+        apply(null, mt, written, line, number);
+    }
+
+    /**
+     * Plays the move the text denotes (the two lines of a two-step move when {@code first} is given), if
+     * the rules allow it; else the reader stops there.
+     */
+    private void apply(KifMoveText first, KifMoveText text, String written, int line, Integer number) {
+        int move = player.play(written, line, p -> {
+            KifMoveText mt = first == null ? text : combine(first, text);
+            int side = p.sideToMove();
+            if (mt.side >= 0 && mt.side != side)
+                throw new MovePlayer.NotAMove((mt.side == 0 ? "▲ (sente)" : "△ (gote)") + " moves, but it is "
+                        + sideName(side) + "'s turn");
+            return resolve(mt);
+        });
+        if (move == Move.NONE) return;
+        moveLines.add(line);
         prevDest = Move.leavesBoard(move) ? -1 : Move.to(move);
-        if (mt.result != null) result(mt.result);
+        if (text.result != null) result(text.result, number);
     }
 
     // ------------------------------------------------------------------ resolution
@@ -416,20 +497,21 @@ final class KifReader {
 
     /**
      * The move a text denotes: the legal move (canonical) when there is one, else the move as written
-     * if its origin is known; throws when the text cannot be turned into a move at all.
+     * if its origin is known (the rules then refuse it with their reason); throws when the text cannot
+     * be turned into a move at all.
      */
-    private int resolve(KifMoveText mt, int ply) {
+    private int resolve(KifMoveText mt) {
         int side = pos.sideToMove();
         List<Integer> origins = mt.origins;
-        if (mt.offBoard) return exit(mt, ply);
-        if (mt.jitto && !mt.same && mt.dest < 0) return pass(origins, ply);
-        int dest = mt.same ? target(ply) : mt.dest;
+        if (mt.offBoard) return exit(mt);
+        if (mt.jitto && !mt.same && mt.dest < 0) return pass(origins);
+        int dest = mt.same ? target() : mt.dest;
         int mid = mt.mid;
         boolean inPlace = mt.iguiInPlace;
         if (origins != null && origins.size() == 1 && mid < 0) {
             int o = origins.get(0);
             if (mt.iguiMarker && dest != o) inPlace = true;
-            else if ((mt.jittoMarker || mt.jitto) && dest == o) return pass(origins, ply);
+            else if ((mt.jittoMarker || mt.jitto) && dest == o) return pass(origins);
         }
 
         List<Integer> froms = new ArrayList<>();
@@ -486,10 +568,10 @@ final class KifReader {
         }
         if (found.size() == 1) return found.get(0).move;
         if (found.isEmpty()) {
-            if (raw != Move.NONE) return raw; // convertible but illegal: Replay reports it
-            if (problem != null) throw error("ply " + ply + ": " + problem);
+            if (raw != Move.NONE) return raw; // convertible but illegal: the rules say why
+            if (problem != null) throw new MovePlayer.NotAMove(problem);
             if (origins == null) {
-                // No legal move fits: a piece whose movement reaches there still converts (Replay refuses it).
+                // No legal move fits: a piece whose movement reaches there still converts (the rules say why not).
                 List<Candidate> reach = new ArrayList<>();
                 for (int from = 0; from < geo.squares; from++) {
                     PieceKind k = pos.kindAt(from);
@@ -507,23 +589,23 @@ final class KifReader {
                             Boolean.TRUE.equals(mt.promote))));
                 }
                 if (reach.size() == 1) return reach.get(0).move;
-                if (reach.size() > 1 && !inPlace && !mt.ambiguity.isEmpty()) return disambiguate(reach, mt, dest, ply).move;
+                if (reach.size() > 1 && !inPlace && !mt.ambiguity.isEmpty()) return disambiguate(reach, mt, dest).move;
             }
             String what = mt.name == null ? "no piece" : "no " + mt.name;
             String how = inPlace ? " can capture on " + where(dest) + " and stay (居喰い)"
                     : mid >= 0 ? " can move via " + where(mid) + " to " + where(dest) : " can move to " + where(dest);
-            throw error("ply " + ply + ": " + what + " of " + sideName(side) + how);
+            throw new MovePlayer.NotAMove(what + " of " + sideName(side) + how);
         }
         if (origins != null)
-            throw error("ply " + ply + ": the origin " + mt.origins + " is ambiguous");
-        return disambiguate(found, mt, inPlace ? -1 : dest, ply).move;
+            throw new MovePlayer.NotAMove("the origin " + mt.origins + " is ambiguous");
+        return disambiguate(found, mt, inPlace ? -1 : dest).move;
     }
 
     /**
      * {@code 盤外} (dai13-kumazawa): the exit, or with {@code （トライ）} the try, of the named piece (on the
      * written origin, or the only piece of that name that can make it).
      */
-    private int exit(KifMoveText mt, int ply) {
+    private int exit(KifMoveText mt) {
         String suffix = mt.tryMarker ? "try" : "off";
         List<Candidate> found = new ArrayList<>();
         List<Integer> froms = new ArrayList<>();
@@ -544,11 +626,11 @@ final class KifReader {
         if (found.isEmpty()) {
             if (mt.origins != null && mt.origins.size() == 1 && pos.pieceAt(mt.origins.get(0)) != 0) {
                 int from = mt.origins.get(0);
-                return mt.tryMarker ? Move.tryMove(from) : Move.exit(from); // convertible but illegal: Replay reports it
+                return mt.tryMarker ? Move.tryMove(from) : Move.exit(from); // convertible but illegal: the rules say why
             }
-            throw error("ply " + ply + ": no " + what);
+            throw new MovePlayer.NotAMove("no " + what);
         }
-        throw error("ply " + ply + ": ambiguous: more than one " + what);
+        throw new MovePlayer.NotAMove("ambiguous: more than one " + what);
     }
 
     private Integer tryParse(String usi) {
@@ -560,7 +642,7 @@ final class KifReader {
     }
 
     /** じっと: the position's pass (all passes are the same move for the rules). */
-    private int pass(List<Integer> origins, int ply) {
+    private int pass(List<Integer> origins) {
         int[] buf = new int[4096];
         int n = pos.generate(buf);
         for (int i = 0; i < n; i++) {
@@ -569,13 +651,13 @@ final class KifReader {
         }
         if (origins != null && origins.size() == 1) {
             int o = origins.get(0);
-            if (pos.pieceAt(o) == 0) throw error("ply " + ply + ": no piece on " + where(o));
+            if (pos.pieceAt(o) == 0) throw new MovePlayer.NotAMove("no piece on " + where(o));
             for (int d = 0; d < 8; d++) {
                 int s = geo.neighbour(o, d);
                 if (s >= 0 && pos.pieceAt(s) == 0) return Move.of(o, s, o, false);
             }
         }
-        throw error("ply " + ply + ": じっと (pass) but no piece of " + sideName(pos.sideToMove()) + " can pass");
+        throw new MovePlayer.NotAMove("じっと (pass) but no piece of " + sideName(pos.sideToMove()) + " can pass");
     }
 
     // ------------------------------------------------------------------ disambiguation (KI2)
@@ -583,12 +665,12 @@ final class KifReader {
     private static final Set<String> GOLD_LIKE = Set.of("gold", "silver", "promotedpawn");
     private static final Set<String> LION_LIKE = Set.of("lion", "lionpromoted", "falcon");
 
-    private Candidate disambiguate(List<Candidate> cands, KifMoveText mt, int dest, int ply) {
+    private Candidate disambiguate(List<Candidate> cands, KifMoveText mt, int dest) {
         String amb = mt.ambiguity;
         if (amb.isEmpty() || dest < 0) {
             StringBuilder from = new StringBuilder();
             for (Candidate c : cands) from.append(from.length() == 0 ? "" : ", ").append(where(c.from));
-            throw error("ply " + ply + ": ambiguous: " + (mt.name == null ? "pieces" : mt.name) + " on " + from
+            throw new MovePlayer.NotAMove("ambiguous: " + (mt.name == null ? "pieces" : mt.name) + " on " + from
                     + " can all make this move" + (amb.isEmpty() ? " (no 右/左/上/引/寄/直/跳 given)" : ""));
         }
         int side = pos.sideToMove();
@@ -611,7 +693,7 @@ final class KifReader {
         if (r.size() == 1) return r.get(0);
         StringBuilder from = new StringBuilder();
         for (Candidate c : (r.isEmpty() ? cands : r)) from.append(from.length() == 0 ? "" : ", ").append(where(c.from));
-        throw error("ply " + ply + ": '" + amb + "' does not single out one " + (mt.name == null ? "piece" : mt.name)
+        throw new MovePlayer.NotAMove("'" + amb + "' does not single out one " + (mt.name == null ? "piece" : mt.name)
                 + " (" + (r.isEmpty() ? "none fits; candidates " : "still ") + from + ")");
     }
 
@@ -696,10 +778,15 @@ final class KifReader {
 
     // ------------------------------------------------------------------ results
 
-    private void result(String word) {
+    /**
+     * A result word; {@code number} is the move number it is written at, if any. The side to move is the
+     * position's, or after a refused move (the position stops there) the one whose turn that number is.
+     */
+    private void result(String word, Integer number) {
         ensureStarted(null);
-        int toMove = pos.sideToMove();
-        String other = sideName(toMove ^ 1), mover = sideName(toMove);
+        int toMove = !stopped() ? pos.sideToMove()
+                : number == null ? -1 : startSide ^ (Math.floorMod(number - startNumber, 2));
+        String other = toMove < 0 ? null : sideName(toMove ^ 1), mover = toMove < 0 ? null : sideName(toMove);
         switch (word) {
             case "投了" -> set("resign", other);
             case "切れ負け", "時間切れ" -> set("timeout", other);
@@ -752,6 +839,7 @@ final class KifReader {
         return KifNames.kifSquare(geo, sq) + " (" + geo.name(sq) + ")";
     }
 
+    /** A line that makes the record unreadable (not a move: those stop the replay instead). */
     private RecordFormatException error(String message) {
         return new RecordFormatException(source, lineNo, message);
     }

@@ -38,34 +38,42 @@ public final class LishogiRecords {
 
     // ------------------------------------------------------------------ reading
 
-    /** Reads every record of a text: NDJSON lines (starting with '{') and USI move lists may be mixed. */
+    /**
+     * Reads every record of a text: NDJSON lines (starting with '{') and USI move lists may be mixed; a
+     * blank line or one starting with '#' is no record.
+     */
     public static List<GameRecord> read(String source, String text) {
         List<GameRecord> records = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             if (line.isEmpty() || line.startsWith("#")) continue;
-            records.add(line.startsWith("{") ? readJson(source, i + 1, line) : readUsiLine(source, i + 1, line));
+            int record = records.size() + 1;
+            records.add(line.startsWith("{") ? readJson(source, i + 1, record, line) : readUsiLine(source, i + 1, record, line));
         }
         return records;
     }
 
-    public static GameRecord readUsiLine(String source, int lineNo, String line) {
+    /** A USI move list on line {@code lineNo}, the file's record number {@code record}. */
+    public static GameRecord readUsiLine(String source, int lineNo, int record, String line) {
         List<String> moves = line.isBlank() ? List.of() : Arrays.asList(line.strip().split("\\s+"));
-        return new GameRecord(source, lineNo, null, null, null, moves, null, null);
+        return new GameRecord(source, lineNo, record, null, null, null, 0, moves, null, null, null, null, null, null);
     }
 
-    /** One NDJSON line: lishogi's keys, with the players' names as the {@code sente} and {@code gote} tags. */
-    public static GameRecord readJson(String source, int lineNo, String line) {
+    /**
+     * One NDJSON line (line {@code lineNo}, the file's record number {@code record}): lishogi's keys, with
+     * the players' names as the {@code sente} and {@code gote} tags.
+     */
+    public static GameRecord readJson(String source, int lineNo, int record, String line) {
         JsonNode node;
         try {
             node = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new RecordFormatException(source, lineNo, "not valid JSON: " + e.getOriginalMessage());
+            throw new RecordFormatException(source, lineNo, record, "not valid JSON: " + e.getOriginalMessage());
         }
-        if (node == null || !node.isObject()) throw new RecordFormatException(source, lineNo, "a record must be a JSON object");
-        String sfen = text(node, "initial_sfen", source, lineNo);
-        String movesText = text(node, "moves", source, lineNo);
+        if (node == null || !node.isObject()) throw new RecordFormatException(source, lineNo, record, "a record must be a JSON object");
+        String sfen = text(node, "initial_sfen", source, lineNo, record);
+        String movesText = text(node, "moves", source, lineNo, record);
         List<String> moves = movesText == null || movesText.isBlank() ? List.of() : Arrays.asList(movesText.strip().split("\\s+"));
         Map<String, String> tags = new HashMap<>();
         putPlayers(node, tags);
@@ -75,8 +83,9 @@ public final class LishogiRecords {
             JsonNode v = node.get(key);
             if (v != null && v.isTextual() && !v.asText().isBlank()) tags.putIfAbsent(key, v.asText());
         }
-        return new GameRecord(source, lineNo, text(node, "id", source, lineNo), text(node, "rules", source, lineNo),
-                sfen, moves, text(node, "status", source, lineNo), text(node, "winner", source, lineNo), tags, null);
+        return new GameRecord(source, lineNo, record, text(node, "id", source, lineNo, record), text(node, "rules", source, lineNo, record),
+                sfen, 0, moves, null, text(node, "status", source, lineNo, record), text(node, "winner", source, lineNo, record), tags,
+                null, null);
     }
 
     /**
@@ -94,10 +103,10 @@ public final class LishogiRecords {
         }
     }
 
-    private static String text(JsonNode node, String field, String source, int lineNo) {
+    private static String text(JsonNode node, String field, String source, int lineNo, int record) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) return null;
-        if (!v.isTextual()) throw new RecordFormatException(source, lineNo, "field '" + field + "' must be a string");
+        if (!v.isTextual()) throw new RecordFormatException(source, lineNo, record, "field '" + field + "' must be a string");
         return v.asText();
     }
 

@@ -37,13 +37,16 @@ public final class RecordFiles {
      * One record of a file, or the reason a record (or the whole file) could not be read.
      *
      * @param source file name (zip entries as {@code archive.zip!/entry})
-     * @param line   1-based line of the record in its file (0 when the whole file failed)
+     * @param line   1-based line of the file where the record begins, or for a record that could not be
+     *               read, where reading failed (0 when the file as a whole could not be read)
+     * @param number 1-based number of the record in its file (1 in a file of one record; 0 when the file
+     *               as a whole could not be read)
      * @param record the record, or null when it could not be read
      * @param rules  the rule set it falls under (request, else the record's own, else the format's default);
      *               null when the record names an unknown rule set
      * @param error  why the record could not be read, or null
      */
-    public record Item(String source, int line, GameRecord record, RuleSet rules, String error) {
+    public record Item(String source, int line, int number, GameRecord record, RuleSet rules, String error) {
         public boolean readable() {
             return error == null;
         }
@@ -75,39 +78,42 @@ public final class RecordFiles {
 
     private static void readText(String name, String text, RuleSet requested, List<Item> out) {
         if (text.isBlank()) {
-            out.add(new Item(name, 0, null, requested, "the file holds no record"));
+            out.add(new Item(name, 0, 0, null, requested, "the file holds no record"));
             return;
         }
         Records.Format format = Records.detect(text);
         if (format == Records.Format.NDJSON || format == Records.Format.USI) {
             String[] lines = text.split("\r?\n", -1);
+            int number = 0;
             for (int i = 0; i < lines.length; i++) {
                 String line = lines[i].strip();
                 if (line.isEmpty() || line.startsWith("#")) continue;
+                number++;
                 try {
-                    GameRecord r = line.startsWith("{") ? LishogiRecords.readJson(name, i + 1, line) : LishogiRecords.readUsiLine(name, i + 1, line);
-                    out.add(resolve(name, i + 1, r, requested, format));
+                    GameRecord r = line.startsWith("{") ? LishogiRecords.readJson(name, i + 1, number, line)
+                            : LishogiRecords.readUsiLine(name, i + 1, number, line);
+                    out.add(resolve(name, r, requested, format));
                 } catch (RecordFormatException e) {
-                    out.add(new Item(name, i + 1, null, requested, e.getMessage()));
+                    out.add(new Item(name, e.line, e.record, null, requested, e.getMessage()));
                 }
             }
             return;
         }
         try {
-            for (GameRecord r : Records.read(name, text, requested)) out.add(resolve(name, r.line(), r, requested, format));
+            for (GameRecord r : Records.read(name, text, requested)) out.add(resolve(name, r, requested, format));
         } catch (RecordFormatException e) {
-            out.add(new Item(name, e.line, null, requested, e.getMessage()));
+            out.add(new Item(name, e.line, e.record, null, requested, e.getMessage()));
         }
     }
 
-    private static Item resolve(String name, int line, GameRecord r, RuleSet requested, Records.Format format) {
-        if (requested != null) return new Item(name, line, r, requested, null);
+    private static Item resolve(String name, GameRecord r, RuleSet requested, Records.Format format) {
+        if (requested != null) return new Item(name, r.line(), r.record(), r, requested, null);
         if (r.rules() != null) {
             RuleSet own = RuleSet.byId(r.rules());
-            if (own == null) return new Item(name, line, r, null, "unknown rule set '" + r.rules() + "'");
-            return new Item(name, line, r, own, null);
+            if (own == null) return new Item(name, r.line(), r.record(), r, null, "unknown rule set '" + r.rules() + "'");
+            return new Item(name, r.line(), r.record(), r, own, null);
         }
-        return new Item(name, line, r, RuleSet.byId(Records.defaultRules(format)), null);
+        return new Item(name, r.line(), r.record(), r, RuleSet.byId(Records.defaultRules(format)), null);
     }
 
     static boolean isZip(byte[] bytes) {
@@ -124,7 +130,7 @@ public final class RecordFiles {
             try {
                 readZip(name, bytes, requested, limits, Charset.forName("windows-31j"), items);
             } catch (IllegalArgumentException unreadableNames) {
-                out.add(new Item(name, 0, null, requested, "not a readable zip archive: an entry name is in neither UTF-8 nor Shift_JIS"));
+                out.add(new Item(name, 0, 0, null, requested, "not a readable zip archive: an entry name is in neither UTF-8 nor Shift_JIS"));
                 return;
             }
         }
@@ -141,24 +147,24 @@ public final class RecordFiles {
                 if (e.isDirectory()) continue;
                 String entryName = name + "!/" + e.getName();
                 if (++entries > limits.maxEntries()) {
-                    out.add(new Item(name, 0, null, requested, "the archive has more than " + limits.maxEntries() + " files"));
+                    out.add(new Item(name, 0, 0, null, requested, "the archive has more than " + limits.maxEntries() + " files"));
                     return;
                 }
                 byte[] content = readBounded(zip, limits.maxExpandedBytes() - expanded);
                 if (content == null) {
-                    out.add(new Item(entryName, 0, null, requested, "the archive expands to more than " + limits.maxExpandedBytes() + " bytes"));
+                    out.add(new Item(entryName, 0, 0, null, requested, "the archive expands to more than " + limits.maxExpandedBytes() + " bytes"));
                     return;
                 }
                 expanded += content.length;
-                if (isZip(content)) out.add(new Item(entryName, 0, null, requested, "archives inside archives are not read"));
+                if (isZip(content)) out.add(new Item(entryName, 0, 0, null, requested, "archives inside archives are not read"));
                 else readText(entryName, Kif.decode(content), requested, out);
             }
         } catch (IOException ex) {
             // The bytes are in memory, so any I/O error is a damaged archive (truncated, bad checksum ...).
-            out.add(new Item(name, 0, null, requested, "not a readable zip archive: " + ex.getMessage()));
+            out.add(new Item(name, 0, 0, null, requested, "not a readable zip archive: " + ex.getMessage()));
             return;
         }
-        if (entries == 0) out.add(new Item(name, 0, null, requested, "the archive holds no file"));
+        if (entries == 0) out.add(new Item(name, 0, 0, null, requested, "the archive holds no file"));
     }
 
     /** The rest of the stream, or null if it is longer than {@code max} bytes. */

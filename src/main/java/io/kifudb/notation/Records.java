@@ -1,13 +1,16 @@
 package io.kifudb.notation;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kifudb.rules.RuleSet;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +51,19 @@ public final class Records {
     /**
      * Reads every record of the text; {@code requested} (may be null) is the rule set the caller will judge
      * the records under. KIF needs it to read piece names: a KIF file does not say which game it records,
-     * and the 13x13 variants name their pieces differently from Chu (whose names are the default).
+     * and the 13x13 variants name their pieces differently from Chu (whose names are the default). KIF and
+     * CSG are replayed under it as they are read (their moves only become USI moves on the board); the
+     * USI moves of the other formats are replayed by {@link Replay}.
+     *
+     * @throws RecordFormatException for a text that is no record at all (broken header, invalid JSON);
+     *                               a record whose ply k is not a legal move is read up to ply k instead
      */
     public static List<GameRecord> read(String source, String text, RuleSet requested) {
         Format f = detect(text);
         return switch (f) {
             case NDJSON, USI -> LishogiRecords.read(source, text);
             case JSON -> readJsonDocument(source, text);
-            case CSG -> Csg.read(source, text, null);
+            case CSG -> Csg.read(source, text, requested == null ? RuleSet.CHU : requested, null);
             // Movement is the same under every Chu rule set; the requested rules judge the replay later.
             case KIF -> Kif.read(source, text, requested == null ? RuleSet.CHU : requested);
         };
@@ -68,19 +76,74 @@ public final class Records {
 
     private static List<GameRecord> readJsonDocument(String source, String text) {
         JsonNode root;
+        List<JsonRecordLines> lines;
         try {
             root = JSON.readTree(text);
+            lines = recordLines(text);
         } catch (JsonProcessingException e) {
             throw new RecordFormatException(source, e.getLocation() == null ? 1 : e.getLocation().getLineNr(),
                     "not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading a string cannot fail", e);
         }
         List<GameRecord> out = new ArrayList<>();
         if (root.isArray()) {
-            for (int i = 0; i < root.size(); i++) out.add(fromJson(source, i + 1, root.get(i)));
+            for (int i = 0; i < root.size(); i++) out.add(fromJson(source, i + 1, lines.get(i), root.get(i)));
         } else {
-            out.add(fromJson(source, 1, root));
+            out.add(fromJson(source, 1, lines.get(0), root));
         }
         return out;
+    }
+
+    /**
+     * Where one record of a JSON document is written: the line it begins on, the line of each of its
+     * fields, and the line of each element of its {@code moves} array.
+     */
+    private record JsonRecordLines(int line, Map<String, Integer> fields, List<Integer> moves) {
+        int of(String field) {
+            return fields.getOrDefault(field, line);
+        }
+    }
+
+    /** The lines of the records of a JSON document (one per element of a top-level array, else one). */
+    private static List<JsonRecordLines> recordLines(String text) throws IOException {
+        List<JsonRecordLines> out = new ArrayList<>();
+        try (JsonParser p = JSON.getFactory().createParser(text)) {
+            JsonToken t = p.nextToken();
+            if (t == JsonToken.START_ARRAY) {
+                while ((t = p.nextToken()) != null && t != JsonToken.END_ARRAY) out.add(recordLines(p, t));
+            } else if (t != null) {
+                out.add(recordLines(p, t));
+            }
+        }
+        return out;
+    }
+
+    private static JsonRecordLines recordLines(JsonParser p, JsonToken t) throws IOException {
+        JsonRecordLines r = new JsonRecordLines(line(p), new HashMap<>(), new ArrayList<>());
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return r;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            t = p.nextToken();
+            r.fields.put(field, line(p)); // a repeated key: the last one counts, as for readTree
+            if (field.equals("moves") && t == JsonToken.START_ARRAY) {
+                r.moves.clear();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    r.moves.add(line(p));
+                    p.skipChildren();
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        return r;
+    }
+
+    private static int line(JsonParser p) {
+        return p.currentTokenLocation().getLineNr();
     }
 
     /** The tags our JSON representation has as keys of their own; every other tag goes under {@code tags}. */
@@ -92,33 +155,51 @@ public final class Records {
      * or a string, {@code sente}, {@code gote}, {@code event}, {@code date}, {@code site}, other tags in a
      * {@code tags} object, {@code comments} by ply, {@code status}, {@code winner}) or lishogi's export
      * ({@code initial_sfen}, {@code moves}, {@code status}, {@code winner}, {@code id}, {@code players}).
+     * A field of the wrong type makes the record unreadable (at the field's line); an element of
+     * {@code moves} that is not a string is the record's first illegal move.
      */
-    static GameRecord fromJson(String source, int index, JsonNode node) {
-        if (node == null || !node.isObject()) throw new RecordFormatException(source, index, "a record must be a JSON object");
-        String sfen = text(node, "initialSfen", source, index);
-        if (sfen == null) sfen = text(node, "initial_sfen", source, index);
+    private static GameRecord fromJson(String source, int record, JsonRecordLines at, JsonNode node) {
+        if (node == null || !node.isObject())
+            throw new RecordFormatException(source, at.line(), record, "a record must be a JSON object");
+        JsonText f = new JsonText(source, record, at, node);
+        String sfenField = node.hasNonNull("initialSfen") ? "initialSfen" : "initial_sfen";
+        String sfen = f.text(sfenField);
         JsonNode movesNode = node.get("moves");
-        List<String> moves;
-        if (movesNode == null || movesNode.isNull()) moves = List.of();
-        else if (movesNode.isTextual()) moves = movesNode.asText().isBlank() ? List.of() : Arrays.asList(movesNode.asText().strip().split("\\s+"));
-        else if (movesNode.isArray()) {
-            moves = new ArrayList<>();
-            for (JsonNode m : movesNode) {
-                if (!m.isTextual()) throw new RecordFormatException(source, index, "'moves' must hold strings");
+        List<String> moves = new ArrayList<>();
+        List<Integer> moveLines = new ArrayList<>();
+        MoveError stop = null;
+        if (movesNode == null || movesNode.isNull()) {
+            // no moves
+        } else if (movesNode.isTextual()) {
+            if (!movesNode.asText().isBlank())
+                for (String m : movesNode.asText().strip().split("\\s+")) {
+                    moves.add(m);
+                    moveLines.add(at.of("moves"));
+                }
+        } else if (movesNode.isArray()) {
+            for (int i = 0; i < movesNode.size(); i++) {
+                JsonNode m = movesNode.get(i);
+                int line = i < at.moves().size() ? at.moves().get(i) : at.of("moves");
+                if (!m.isTextual()) {
+                    stop = new MoveError(i + 1, m.toString(), line, "not a move: each move is a string, e.g. \"7g7f\"");
+                    break;
+                }
                 moves.add(m.asText());
+                moveLines.add(line);
             }
-        } else throw new RecordFormatException(source, index, "'moves' must be a string or an array of strings");
+        } else {
+            throw f.error("moves", "'moves' must be a string or an array of strings");
+        }
         Map<String, String> tags = new HashMap<>();
         for (String key : TOP_LEVEL_TAGS) {
-            String v = text(node, key, source, index);
+            String v = f.text(key);
             if (v != null) tags.put(key, v);
         }
         JsonNode more = node.get("tags");
         if (more != null && !more.isNull()) {
-            if (!more.isObject()) throw new RecordFormatException(source, index, "'tags' must be an object of strings");
-            more.fields().forEachRemaining(e -> {
-                if (!e.getValue().isTextual())
-                    throw new RecordFormatException(source, index, "tag '" + e.getKey() + "' must be a string");
+            if (!more.isObject()) throw f.error("tags", "'tags' must be an object of strings");
+            more.properties().forEach(e -> {
+                if (!e.getValue().isTextual()) throw f.error("tags", "tag '" + e.getKey() + "' must be a string");
                 tags.putIfAbsent(e.getKey(), e.getValue().asText());
             });
         }
@@ -126,34 +207,41 @@ public final class Records {
         Map<Integer, String> comments = new HashMap<>();
         JsonNode c = node.get("comments");
         if (c != null && c.isObject()) {
-            c.fields().forEachRemaining(e -> {
+            c.properties().forEach(e -> {
                 try {
                     comments.put(Integer.parseInt(e.getKey()), e.getValue().asText());
                 } catch (NumberFormatException ex) {
-                    throw new RecordFormatException(source, index, "comment keys must be ply numbers, got '" + e.getKey() + "'");
+                    throw f.error("comments", "comment keys must be ply numbers, got '" + e.getKey() + "'");
                 }
             });
         }
-        String status = text(node, "status", source, index);
-        String winner = text(node, "winner", source, index);
+        String status = f.text("status");
+        String winner = f.text("winner");
         // The API's own game JSON (GET /api/games/{id}) reads back too: its numeric id is the database's,
         // not the record's (that one is sourceId), and its result/reason stand for winner/status.
         JsonNode idNode = node.get("id");
-        String id = idNode != null && idNode.isNumber() ? text(node, "sourceId", source, index) : text(node, "id", source, index);
+        String id = idNode != null && idNode.isNumber() ? f.text("sourceId") : f.text("id");
         if (winner == null) {
-            String result = text(node, "result", source, index);
+            String result = f.text("result");
             if ("sente".equals(result) || "gote".equals(result)) winner = result;
         }
-        if (status == null) status = text(node, "reason", source, index);
-        return new GameRecord(source, index, id, text(node, "rules", source, index), sfen,
-                moves, status, winner, tags, comments);
+        if (status == null) status = f.text("reason");
+        return new GameRecord(source, at.line(), record, id, f.text("rules"), sfen, at.of(sfenField), moves, moveLines, status, winner, tags,
+                comments, stop);
     }
 
-    private static String text(JsonNode node, String field, String source, int index) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) return null;
-        if (!v.isTextual()) throw new RecordFormatException(source, index, "field '" + field + "' must be a string");
-        return v.asText();
+    /** Reads the fields of one JSON record, naming the field's line when one has the wrong type. */
+    private record JsonText(String source, int record, JsonRecordLines at, JsonNode node) {
+        String text(String field) {
+            JsonNode v = node.get(field);
+            if (v == null || v.isNull()) return null;
+            if (!v.isTextual()) throw error(field, "field '" + field + "' must be a string");
+            return v.asText();
+        }
+
+        RecordFormatException error(String field, String message) {
+            return new RecordFormatException(source, at.of(field), record, message);
+        }
     }
 
     /**

@@ -1,13 +1,11 @@
 package io.kifudb.notation;
 
-import io.kifudb.rules.IllegalMoveException;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
 import io.kifudb.rules.SfenException;
 import io.kifudb.rules.Status;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** Replays a record's moves under a rule set, checking every one. */
@@ -16,10 +14,11 @@ public final class Replay {
 
     /**
      * The outcome of a replay: the canonical moves that were legal, the final position and status, and
-     * for a refused record the 1-based ply, the move as written and the reason.
+     * for a refused record the 1-based ply, the move as written, the line where it is written and the
+     * reason. Ply 0 means the record has no usable start position (nothing could be replayed).
      */
     public record Result(GameRecord record, RuleSet rules, List<String> canonicalMoves, Position finalPosition,
-                         Status status, int errorPly, String errorMove, String error) {
+                         Status status, int errorPly, String errorMove, int errorLine, String error) {
         public boolean ok() {
             return error == null;
         }
@@ -29,28 +28,31 @@ public final class Replay {
         }
     }
 
+    /**
+     * Replays the record's moves with the rules, each checked before it is played, up to the first that
+     * is not legal; a record its reader stopped in ({@link GameRecord#stop()}) stops there after the moves
+     * before it.
+     */
     public static Result replay(RuleSet rules, GameRecord record) {
         Position pos;
         try {
             pos = record.initialSfen() == null ? Position.start(rules) : Sfen.parse(rules, record.initialSfen());
         } catch (SfenException e) {
-            return new Result(record, rules, List.of(), null, null, 0, null, "invalid start position: " + e.getMessage());
+            return new Result(record, rules, List.of(), null, null, 0, null, record.startLine(), "invalid start position: " + e.getMessage());
         }
-        List<String> canonical = new ArrayList<>(record.moves().size());
-        for (String usi : record.moves()) {
-            Status st = pos.status();
-            int ply = canonical.size() + 1;
-            if (!st.isOngoing())
-                return new Result(record, rules, canonical, pos, st, ply, usi, "the game is already over (" + st + ")");
-            try {
-                int m = pos.parseMove(usi);
-                canonical.add(pos.usi(m));
-                pos.make(m);
-            } catch (IllegalMoveException e) {
-                return new Result(record, rules, canonical, pos, st, ply, usi, e.getMessage());
-            }
+        MovePlayer player = new MovePlayer(pos);
+        List<String> moves = record.moves();
+        for (int i = 0; i < moves.size() && player.play(moves.get(i), record.moveLine(i)); i++) { }
+        MoveError stop = player.stop();
+        if (stop == null && record.stop() != null) {
+            // The reader could not read this ply as a legal move, so it read none after it.
+            MoveError s = record.stop();
+            player.refuse(s.move(), s.line(), s.reason());
+            stop = player.stop();
         }
-        return new Result(record, rules, canonical, pos, pos.status(), 0, null, null);
+        if (stop == null) return new Result(record, rules, player.canonicalMoves(), pos, pos.status(), 0, null, 0, null);
+        return new Result(record, rules, player.canonicalMoves(), pos, pos.status(), stop.ply(), stop.move(), stop.line(),
+                stop.message());
     }
 
     /** Maps lishogi's status keyword to the reason our rules give for that ending, or null if the rules do not decide it. */

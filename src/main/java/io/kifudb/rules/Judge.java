@@ -81,7 +81,7 @@ final class Judge {
             boolean escapes = theirRoyals > 0 && p.royals[them] == 0;
             if (!escapes) {
                 int royal = p.singleRoyalSquare(me);
-                escapes = royal < 0 || !p.isAttacked(royal, them);
+                escapes = (royal < 0 || !p.isAttacked(royal, them)) && !lostByBareKingAfterMove(p);
                 if (!escapes && p.rules.repetition != Repetition.NONE && p.occurrences() >= 4) {
                     Status rep = repetition(p);
                     escapes = rep != null && rep.winner() == me;
@@ -91,6 +91,20 @@ final class Judge {
             if (escapes) return false;
         }
         return true;
+    }
+
+    /**
+     * After a move of the side now not to move: whether the bare-king rule has that side lost at once (it
+     * is left bare while the side to move keeps an extra piece). Such a move does not escape checkmate
+     * (rule-sets.md §4 "A move after which the mover has lost at once by the bare-king rule ... does not
+     * escape").
+     */
+    private static boolean lostByBareKingAfterMove(Position p) {
+        if (p.rules.bareKing != RuleSet.BareKing.JCSA) return false;
+        int toMove = p.side, mover = toMove ^ 1;
+        if (p.royals[toMove] != 1 || p.royals[mover] != 1) return false;
+        if (Math.min(p.pieceCount[toMove], p.pieceCount[mover]) > MAX_STUCK + 1) return false;
+        return isBare(p, mover) && !isBare(p, toMove) && extras(p, toMove) > 0;
     }
 
     // ---------------------------------------------------------------- bare king

@@ -37,8 +37,10 @@ final class LionRules {
                 boolean bridge = mover.lionRank && distant && firstStepWorthy;
                 if (mover.lionRank && distant && !bridge && isProtected(pos, from, mid, to)) return false;
                 if (marker < 0) return true;
-                // Counter-strike (先獅子): no protected Lion may be taken, except by a bridge capture.
-                if (lionAtMid && isProtected(pos, from, Move.NO_SQUARE, mid)) return false;
+                // Counter-strike (先獅子): no protected Lion may be taken, except by a bridge capture. A Lion
+                // taken on the first step is judged with the mover where the move leaves it (its origin
+                // for an igui), since that piece still blocks the lines through its square.
+                if (lionAtMid && isProtectedAfter(pos, from, to, mid)) return false;
                 return !(lionAtTo && !bridge && isProtected(pos, from, mid, to));
             }
             case NO_COUNTER_STRIKE -> {
@@ -69,5 +71,24 @@ final class LionRules {
         if (attacked) return true;
         return midCode != 0 && Position.owner(midCode) == defender
                 && pos.kinds[Math.abs(midCode)].pawnOrGoBetween && pos.reaches(mid, target);
+    }
+
+    /**
+     * Whether the Lion on {@code target}, taken on the first step of a move from {@code from} that ends
+     * on {@code to}, is protected on the board after the move: the target gone, the mover on {@code to}
+     * (back on its origin for an igui, rule-sets.md §2 "An igui ... leaves the Lion on its origin").
+     */
+    static boolean isProtectedAfter(Position pos, int from, int to, int target) {
+        final byte[] board = pos.board;
+        int defender = Position.owner(board[target]);
+        int moverCode = board[from], targetCode = board[target], toCode = board[to];
+        board[from] = 0;
+        board[target] = 0;
+        board[to] = (byte) moverCode;
+        boolean attacked = pos.isAttacked(target, defender);
+        board[to] = (byte) toCode;
+        board[target] = (byte) targetCode;
+        board[from] = (byte) moverCode;
+        return attacked;
     }
 }

@@ -27,8 +27,13 @@ public class ImportOutcome extends PanacheEntityBase {
     @Column(nullable = false, length = 512)
     public String source;
 
+    /** The line of the file where the failing move or field (else the record) is written. */
     @Column(nullable = false)
     public int line;
+
+    /** The record's number in its file (V20__import_outcome_record.sql). */
+    @Column(name = "record_no", nullable = false)
+    public int record;
 
     @Column(nullable = false, length = 16)
     public String outcome;

@@ -140,7 +140,7 @@ class AnalysisResourceTest {
         post(Map.of("rules", "chu", "sfen", "12/12/12/12/12/12/12/12/12/12/12/5K6 w - 1")).then().statusCode(422);
         given().when().get("/api/analysis/nope").then().statusCode(404);
 
-        // without a key: a couple of jobs at once (each capped in time), then 401; a wrong key: 403
+        // without a key: a couple of jobs at once (each capped in time), then 429 with Retry-After; a wrong key: 403
         TestApiKey.sendNoKey();
         List<String> started = new ArrayList<>();
         try {
@@ -149,8 +149,11 @@ class AnalysisResourceTest {
                 assertThat(r.statusCode()).as(r.asString()).isEqualTo(202);
                 started.add(r.path("id"));
             }
-            post(Map.of("rules", "chu", "movetime", 1000, "cache", false)).then().statusCode(401)
-                    .contentType(startsWith("application/problem+json")).header("WWW-Authenticate", startsWith("Bearer"));
+            post(Map.of("rules", "chu", "movetime", 1000, "cache", false)).then().statusCode(429)
+                    .contentType(startsWith("application/problem+json"))
+                    .body("type", equalTo("https://kifudb.io/problems/anonymous-quota"))
+                    // an anonymous search lasts at most kifudb.analysis.anonymous-max-movetime-ms (5 s): a place is free by then
+                    .header("Retry-After", "5");
             given().header("Authorization", "Bearer wrong").contentType("application/json").body(Map.of("rules", "chu"))
                     .when().post("/api/analysis").then().statusCode(403);
             // cancelling is a write: it needs a key

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
  * The served OpenAPI document documents every {@code /api} operation: a summary and a description, every
  * parameter described with an example, examples for request bodies and JSON answers, at least one 4xx
  * answer, every error answer as {@code application/problem+json} with the Problem schema and an example of
- * a real problem type, a Retry-After header on 429, and the bearer key on every write except the two
- * public POSTs.
+ * a real problem type, a Retry-After header on 429, the bearer key on every write except the two public
+ * POSTs and {@code security: []} on every public read, an operationId of its own for every operation, the
+ * 400 of an unknown parameter everywhere, every member of an answer required, a server and the licence.
  *
  * <p>Each check collects every operation that breaks it, so one run lists all that is missing.
  */
@@ -147,6 +148,54 @@ class OpenApiDocumentationTest {
     }
 
     @Test
+    void everyOperationHasItsOwnOperationId() {
+        List<String> ids = new ArrayList<>(), missing = new ArrayList<>();
+        eachOperation((name, op) -> {
+            if (blank(op.path("operationId"))) missing.add(name);
+            else ids.add(op.path("operationId").asText());
+        });
+        assertThat(missing).as("operations without an operationId").isEmpty();
+        assertThat(ids).as("operationIds").doesNotHaveDuplicates();
+    }
+
+    @Test
+    void everyOperationDocumentsTheProblemOfAParameterItDoesNotTake() {
+        List<String> missing = new ArrayList<>();
+        eachOperation((name, op) -> {
+            if (!op.path("responses").has("400")) missing.add(name);
+        });
+        assertThat(missing).as("QueryParameterCheck answers 400 on every operation").isEmpty();
+    }
+
+    @Test
+    void theDocumentSaysWhereToSendRequestsAndUnderWhichLicence() {
+        assertThat(doc.path("servers").isArray() && !doc.path("servers").isEmpty()).as("servers").isTrue();
+        assertThat(doc.path("info").path("license").path("name").asText()).isEqualTo("MIT");
+    }
+
+    @Test
+    void answersRequireEveryMemberTheServiceWrites() {
+        // what a request body refers to (its members are optional), and the answers that leave null members out
+        Set<String> optional = Set.of("AnalysisRequest", "PatternRequest", "PieceCriterion", "MaterialCriterion", "ExperimentRequest",
+                "Problem", "Eval");
+        List<String> wrong = new ArrayList<>();
+        doc.path("components").path("schemas").fields().forEachRemaining(e -> {
+            JsonNode properties = e.getValue().path("properties");
+            if (properties.isEmpty() || optional.contains(e.getKey())) return;
+            List<String> required = new ArrayList<>();
+            e.getValue().path("required").forEach(r -> required.add(r.asText()));
+            properties.fieldNames().forEachRemaining(p -> {
+                if (!required.contains(p)) wrong.add(e.getKey() + "." + p + " is not required");
+            });
+        });
+        assertThat(wrong).isEmpty();
+        // a problem always has its type, title and status
+        List<String> problem = new ArrayList<>();
+        doc.path("components").path("schemas").path("Problem").path("required").forEach(r -> problem.add(r.asText()));
+        assertThat(problem).containsExactlyInAnyOrder("type", "title", "status");
+    }
+
+    @Test
     void writesNeedTheBearerKey() {
         JsonNode scheme = doc.path("components").path("securitySchemes").path(ApiDocs.BEARER);
         assertThat(scheme.path("type").asText()).isEqualTo("http");
@@ -164,6 +213,9 @@ class OpenApiDocumentationTest {
                 if (!keyed || open) wrong.add(name + ": a write without the bearer requirement");
                 if (!op.path("responses").has("401") || !op.path("responses").has("403"))
                     wrong.add(name + ": a write without 401 and 403");
+            } else if (!keyed && !(op.path("security").isArray() && op.path("security").isEmpty())) {
+                // a public read says so, so that a generated client sends no key
+                wrong.add(name + ": a public operation without security: []");
             }
         });
         assertThat(wrong).isEmpty();

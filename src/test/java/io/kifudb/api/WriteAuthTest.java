@@ -2,6 +2,7 @@ package io.kifudb.api;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.startsWith;
@@ -11,9 +12,13 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
-/** Reads are public, writes need the key: missing 401, wrong 403, as problem+json with a Bearer challenge. */
+/**
+ * Reads are public, writes need the key: missing (or not given as Bearer) 401, wrong 403, as problem+json with a
+ * Bearer challenge.
+ */
 @QuarkusTest
 class WriteAuthTest {
     private static final byte[] GAME = "7i7h 5d5e 7h7g".getBytes(StandardCharsets.UTF_8);
@@ -49,9 +54,16 @@ class WriteAuthTest {
             wrong.when().request(w.method(), w.path()).then().statusCode(403)
                     .contentType(startsWith("application/problem+json"));
         }
-        // the scheme must be Bearer; a key in another scheme is wrong
-        given().header("Authorization", "Basic " + TestApiKey.KEY).contentType("application/x-ndjson").body(GAME)
-                .when().post("/api/games").then().statusCode(403);
+        // the scheme must be Bearer: the right key without it, or in another scheme, is 401 saying so, not a wrong key
+        for (String header : List.of(TestApiKey.KEY, "Basic " + TestApiKey.KEY, "Token " + TestApiKey.KEY))
+            given().header("Authorization", header).contentType("application/x-ndjson").body(GAME)
+                    .when().post("/api/games").then().statusCode(401)
+                    .header("WWW-Authenticate", startsWith("Bearer"))
+                    .body("type", equalTo("https://kifudb.io/problems/unauthorized"))
+                    .body("detail", containsString("the scheme is Bearer"));
+        // "Bearer" with no key after it is a missing key
+        given().header("Authorization", "Bearer ").contentType("application/x-ndjson").body(GAME)
+                .when().post("/api/games").then().statusCode(401).body("title", equalTo("API key required"));
     }
 
     @Test

@@ -72,14 +72,40 @@ class StandaloneCommandsTest {
                 "7i7h 5d5e",
                 "{\"id\":\"x\",\"initial_sfen\":\"" + START + "\",\"moves\":\"7i7h 5d5e 7h7g 5e5f 7g7f 5f5g 7f7e 5g5h 7e7d\"}",
                 "7i7h 7h7g 6d6e",
-                "{\"moves\": 3}"));
+                "",
+                "{\"moves\": 3}",
+                "{\"id\":\"empty\",\"moves\":\"\"}"));
         Run r = run(null, "check", "--rules", "chu", f.toString());
         assertThat(r.code()).isEqualTo(1);
+        // Each line names the file and the record's number in it; an error the real ply and its line.
         assertThat(r.out().lines().toList()).containsExactly(
-                "OK 2 ongoing",
-                "OK 9 ongoing",
-                "ERROR 2 illegal move 7h7g: the piece on 7h is not gote's",
-                "ERROR 0 line 4: field 'moves' must be a string");
+                f + " record 1: OK 2 ongoing",
+                f + " record 2: OK 9 ongoing",
+                f + " record 3: ERROR 2 line 3: illegal move 7h7g: the piece on 7h is not gote's",
+                f + " record 4: UNREADABLE line 5: field 'moves' must be a string",
+                f + " record 5: REFUSED line 6: the record has no moves and starts from the chu start position, so there is "
+                        + "no game to store; a record without moves must name the position it records (initialSfen)");
+    }
+
+    @Test
+    void checkNamesTheFirstIllegalPlyOfAKifRecordAndItsLine(@TempDir Path dir) throws Exception {
+        // The corpus KIF game with ply 7 replaced: the Lance on 12十二 cannot pass its own Reverse Chariot on
+        // 12十一 (rule-sets.md §1, a ranging piece stops at the first occupied square). Before, the reader
+        // played it and failed much later ("no piece on ...").
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(Path.of("kifu-corpus/chu/kif/scalashogi-chushogiKif1.kif")));
+        int ply7 = lines.indexOf("7手目 ▲3八歩兵 （←3九）");
+        assertThat(ply7).isPositive();
+        lines.set(ply7, "7手目 ▲12八香車 （←12十二）");
+        Path f = dir.resolve("lance.kif");
+        Files.write(f, lines);
+        Run r = run(null, "check", f.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out().lines().toList()).containsExactly(f + ": ERROR 7 line " + (ply7 + 1)
+                + ": illegal move 7手目 ▲12八香車 （←12十二）: the Lance on 12l cannot move to 12h");
+        // A broken line outside the moves makes the record unreadable, at that line.
+        Files.writeString(f, "先手：A\nこれは棋譜ではない\n1手目 ▲7八歩兵 （←7九）\n");
+        assertThat(run(null, "check", f.toString()).out().lines().toList())
+                .containsExactly(f + ": UNREADABLE line 2: unrecognised line 'これは棋譜ではない'");
     }
 
     @Test
@@ -89,15 +115,18 @@ class StandaloneCommandsTest {
         Run r = run(null, "check", "kifu-corpus/chu");
         List<String> lines = r.out().lines().toList();
         assertThat(lines).hasSize(1 + 6 + 10);
-        assertThat(lines).allMatch(l -> l.startsWith("OK "));
+        assertThat(lines).allMatch(l -> l.startsWith("kifu-corpus/chu/") && l.contains(": OK "));
         // The KIF game ends in checkmate (a rule of chu), hist1.csg is unfinished.
         assertThat(r.code()).isZero();
-        assertThat(lines).contains("OK 327 ongoing", "OK 129 sente checkmate", "OK 103 draw repetition");
+        assertThat(lines).contains("kifu-corpus/chu/historical/hist1.csg: OK 327 ongoing",
+                "kifu-corpus/chu/kif/scalashogi-chushogiKif1.kif: OK 129 sente checkmate",
+                "kifu-corpus/chu/lishogi/lishogi-top-players-10.ndjson record 6: OK 103 draw repetition");
         // The same folder under chu: two lishogi games are over earlier (checkmate) and fail there.
         Run chu = run(null, "check", "--rules", "chu", "kifu-corpus/chu/lishogi");
         assertThat(chu.code()).isEqualTo(1);
-        assertThat(chu.out().lines().filter(l -> l.startsWith("ERROR")).toList()).containsExactly(
-                "ERROR 80 the game is already over (sente checkmate)", "ERROR 617 the game is already over (gote checkmate)");
+        assertThat(chu.out().lines().filter(l -> l.contains(": ERROR ")).map(l -> l.replaceFirst(".*/", "")).toList())
+                .containsExactly("lishogi-top-players-10.ndjson record 2: ERROR 80 line 2: illegal move 6f4e: the game is already over (sente checkmate)",
+                        "lishogi-top-players-10.ndjson record 3: ERROR 617 line 3: illegal move 1i2h: the game is already over (gote checkmate)");
     }
 
     @Test
@@ -113,9 +142,9 @@ class StandaloneCommandsTest {
         Run r = run(null, "check", zip.toString(), missing.toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out().lines().toList()).containsExactly(
-                "ERROR 0 " + missing + ": no such file or folder",
-                "OK 160 ongoing",
-                "ERROR 7 " + zip + "!/b/broken.usi line 1: illegal move 7f6f: the Pawn on 7f cannot move to 6f");
+                missing + ": UNREADABLE: no such file or folder",
+                zip + "!/a/hist2.csg: OK 160 ongoing",
+                zip + "!/b/broken.usi: ERROR 7 line 1: illegal move 7f6f: the Pawn on 7f cannot move to 6f");
     }
 
     @Test
@@ -179,7 +208,7 @@ class StandaloneCommandsTest {
         Files.writeString(f, a.out());
         Run check = run(null, "check", f.toString());
         assertThat(check.code()).isZero();
-        assertThat(check.out().lines()).hasSize(2).allMatch(l -> l.startsWith("OK "));
+        assertThat(check.out().lines().toList()).containsExactly(f + " record 1: OK 30 ongoing", f + " record 2: OK 30 ongoing");
     }
 
     @Test

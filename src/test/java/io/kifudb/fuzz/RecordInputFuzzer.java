@@ -95,7 +95,7 @@ public final class RecordInputFuzzer {
             return;
         }
         List<RecordFiles.Item> items = records.stream()
-                .map(r -> new RecordFiles.Item(r.source(), r.line(), r, rules, null)).toList();
+                .map(r -> new RecordFiles.Item(r.source(), r.line(), r.record(), r, rules, null)).toList();
         new GameImporter().check(1, items, true);
     }
 

@@ -191,45 +191,68 @@ class CsgTest {
         throw new AssertionError("no RecordFormatException for:\n" + text);
     }
 
+    /** The first move of the text that is not a legal move (ply 2 after HEADER's first move): its error. */
+    private static MoveError stop(String text) {
+        GameRecord g = Csg.read("bad.csg", text, null).get(0);
+        assertThat(g.stop()).as(text).isNotNull();
+        assertThat(g.moves()).hasSize(g.stop().ply() - 1);
+        return g.stop();
+    }
+
     @Test
-    void badInputsNameTheirLine() {
-        RecordFormatException e = error(HEADER + "1 Zz 5d - 5e\n");
-        assertThat(e.line).isEqualTo(13);
-        assertThat(e.getMessage()).contains("unknown piece abbreviation 'Zz'");
+    void badMoveLinesStopTheRecordAtTheirPlyAndLine() {
+        MoveError e = stop(HEADER + "1 Zz 5d - 5e\n1 P 8h - 8g\n");
+        assertThat(e).isEqualTo(new MoveError(2, "1 Zz 5d - 5e", 13, "unknown piece abbreviation 'Zz'"));
 
-        assertThat(error(HEADER + "1 +K 5d - 5e\n").line).isEqualTo(13);
+        assertThat(stop(HEADER + "1 +K 5d - 5e\n").line()).isEqualTo(13);
 
-        e = error(HEADER + "1 P 5d - 5m\n");
-        assertThat(e.line).isEqualTo(13);
-        assertThat(e.getMessage()).contains("malformed square '5m'");
-        assertThat(error(HEADER + "1 P 13d - 5e\n").line).isEqualTo(13);
-        assertThat(error(HEADER + "1 P d5 - 5e\n").line).isEqualTo(13);
+        e = stop(HEADER + "1 P 5d - 5m\n");
+        assertThat(e.line()).isEqualTo(13);
+        assertThat(e.reason()).contains("malformed square '5m'");
+        assertThat(stop(HEADER + "1 P 13d - 5e\n").line()).isEqualTo(13);
+        assertThat(stop(HEADER + "1 P d5 - 5e\n").line()).isEqualTo(13);
+        assertThat(stop(HEADER + "1 P 5d ~ 5e\n").line()).isEqualTo(13);
+        assertThat(stop(HEADER + "1 P 5d - 5e - \n").line()).isEqualTo(13);
+        assertThat(stop(HEADER + "one P 5d - 5e\n").line()).isEqualTo(13);
+        assertThat(stop(HEADER + "1 P 5d - 5e\n0 P 1a - 1a\n").reason()).contains("move number 0");
 
-        e = error("3\nboard.data\nEVEN\n");
+        // The piece named must stand on the origin square.
+        e = stop(HEADER + "1 L 5d - 5e\n");
+        assertThat(e.line()).isEqualTo(13);
+        assertThat(e.ply()).isEqualTo(2);
+        assertThat(e.reason()).contains("Pawn");
+        assertThat(stop(HEADER + "1 P 5e - 5f\n").reason()).contains("empty");
+        // What the line says of the board must be so: 'x' captures, '-' does not.
+        assertThat(stop(HEADER + "1 P 5d x 5e\n").reason()).isEqualTo("'x' (capture) on 5e, but 5e is empty");
+        assertThat(stop(HEADER + "1 Ln 6c - 6d\n").reason()).isEqualTo("'-' (no capture) to 6d, but 6d holds P (Pawn)");
+        // The rules refuse the rest (rule-sets.md §1: a Pawn steps one square forward): the rules' reason.
+        assertThat(stop(HEADER + "1 P 5d - 5f\n").reason()).isEqualTo("the Pawn on 5d cannot move to 5f");
+        // A Lion jumps at most two squares (pieces-and-setups.md: the Lion's area is the 5x5 around it).
+        assertThat(stop(HEADER.replace("1 P 8i - 8h\n", "1 P 7i - 7h\n") + "1 P 5d - 5e\n2 Ln 7j - 7g\n").ply()).isEqualTo(3);
+    }
+
+    @Test
+    void badHeadersMakeTheFileUnreadable() {
+        RecordFormatException e = error("3\nboard.data\nEVEN\n");
         assertThat(e.line).isEqualTo(4);
         assertThat(e.getMessage()).contains("truncated header");
         assertThat(error("3\nboard.data\nEVEN\nA\n").line).isEqualTo(5);
         assertThat(error("").line).isEqualTo(1);
         assertThat(error("2\nboard.data\nEVEN\nA\nB\n").line).isEqualTo(1);
 
-        assertThat(error(HEADER + "1 P 5d ~ 5e\n").line).isEqualTo(13);
-        assertThat(error(HEADER + "1 P 5d - 5e - \n").line).isEqualTo(13);
-        assertThat(error(HEADER + "one P 5d - 5e\n").line).isEqualTo(13);
         assertThat(error("3\nnowhere.data\nOdd\nA\nB\n\n").line).isEqualTo(2);
         // An unknown file name with a known handicap name falls back to that handicap's built-in setup.
         assertThat(Csg.read("ok", "3\nx.fsy\nFree King\nA\nB\n", null).get(0).initialSfen()).isEqualTo(Csg.FK_SFEN);
-
-        // The piece named must stand on the origin square.
-        e = error(HEADER + "1 L 5d - 5e\n");
-        assertThat(e.line).isEqualTo(13);
-        assertThat(e.getMessage()).contains("ply 2").contains("Pawn");
-        assertThat(error(HEADER + "1 P 5e - 5f\n").getMessage()).contains("empty");
     }
 
     @Test
     void anyWhitespaceAndTheDummyLineAreAccepted() {
-        GameRecord g = Csg.read("ws", "3\r\nboard.data\r\nEVEN\r\nA\r\nB\r\n\r\n1\t P  8i -\t8h\r\n1 P 5d - 5e +\r\n", null).get(0);
-        assertThat(g.moves()).containsExactly("8i8h", "5d5e+");
+        GameRecord g = Csg.read("ws", "3\r\nboard.data\r\nEVEN\r\nA\r\nB\r\n\r\n1\t P  8i -\t8h\r\n1 P 5d - 5e =\r\n", null).get(0);
+        assertThat(g.moves()).containsExactly("8i8h", "5d5e");
+        assertThat(g.stop()).isNull();
+        // '+' promotes, alone or glued to the square
+        assertThat(CsgMove.parse("139 P 1e - 1d +").usi()).isEqualTo("1e1d+");
+        assertThat(CsgMove.parse("139 P 1e - 1d+").usi()).isEqualTo("1e1d+");
         assertThat(g.comments()).isEmpty();
         // A file without the comment line: line 6 is already a move.
         assertThat(Csg.read("nc", "3\nboard.data\nEVEN\nA\nB\n0 P 1a - 1a\n1 P 8i - 8h\n", null).get(0).moves())

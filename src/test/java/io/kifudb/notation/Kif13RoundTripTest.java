@@ -110,8 +110,9 @@ class Kif13RoundTripTest {
         // KI2-style lines without origins resolve too; both Rooks can leave, so 右 says which.
         GameRecord ki2 = Kif.read("ki2", "▲盤外飛車右 △4六仲人 ▲1九歩兵", rules).get(0);
         assertThat(ki2.moves()).containsExactly("1koff", "4e4f", "1j1i");
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Kif.read("ki2", "▲盤外飛車", rules)))
-                .hasMessageContaining("ambiguous");
+        MoveError ambiguous = Kif.read("ki2", "▲盤外飛車", rules).get(0).stop();
+        assertThat(ambiguous.ply()).isEqualTo(1);
+        assertThat(ambiguous.reason()).contains("ambiguous");
     }
 
     @Test

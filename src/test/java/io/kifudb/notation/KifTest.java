@@ -173,7 +173,8 @@ class KifTest {
 
     @Test
     void boardDiagramKeepsTheStartMoveNumber() {
-        String sfen = "6k5/12/12/12/12/12/6p5/6N5/12/12/12/6K5 b - 17";
+        // gote keeps a Gold: with its King alone it would be bare (lost) once the pawn is taken
+        String sfen = "6k4g/12/12/12/12/12/6p5/6N5/12/12/12/6K5 b - 17";
         GameRecord r = new GameRecord("x", 1, null, null, sfen, List.of("6h6g6h", "6a6b"), null, null);
         String kif = Kif.write(r, RuleSet.CHU);
         assertThat(kif).contains("17手目一歩目 ▲6七獅子 （←6八）", "17手目二歩目 ▲6八獅子（居食い） （←6七）", "18手目 △6二玉将 （←6一）");
@@ -221,16 +222,21 @@ class KifTest {
 
     @Test
     void ki2Disambiguation() {
-        String sfen = "6k5/12/12/12/12/12/12/12/7G1G2/12/12/6K5 b - 1";
+        // (each side has a piece besides its King, or a bare King would end the game before it starts)
+        String sfen = "6k4g/12/12/12/12/12/12/12/7G1G2/12/12/6K5 b - 1";
         String board = Kif.write(new GameRecord("b", 1, null, null, sfen, List.of(), null, null), RuleSet.CHU);
         assertThat(one("r", board + "▲４八金右\n", RuleSet.CHU).moves()).containsExactly("3i4h");
         assertThat(one("l", board + "▲４八金将左\n", RuleSet.CHU).moves()).containsExactly("5i4h");
         assertThat(one("u", board + "▲５八金上\n", RuleSet.CHU).moves()).containsExactly("5i5h");
-        assertThatThrownBy(() -> Kif.read("amb", board + "▲４八金\n", RuleSet.CHU))
-                .isInstanceOf(RecordFormatException.class)
-                .hasMessageContaining("ply 1: ambiguous");
+        // Two Golds can go to 4八: the move is not read, and the record stops there.
+        GameRecord amb = one("amb", board + "▲４八金\n", RuleSet.CHU);
+        assertThat(amb.moves()).isEmpty();
+        assertThat(amb.stop().ply()).isEqualTo(1);
+        assertThat(amb.stop().line()).isEqualTo(board.split("\n").length + 1);
+        assertThat(amb.stop().move()).isEqualTo("▲４八金");
+        assertThat(amb.stop().reason()).startsWith("ambiguous");
         // gote's right is the higher file
-        String gote = "6k5/12/12/7g1g2/12/12/12/12/12/12/12/6K5 w - 1";
+        String gote = "6k5/12/12/7g1g2/12/12/12/12/12/12/12/4G1K5 w - 1";
         String gboard = Kif.write(new GameRecord("b", 1, null, null, gote, List.of(), null, null), RuleSet.CHU);
         assertThat(one("g", gboard + "▽４五金右\n", RuleSet.CHU).moves()).containsExactly("5d4e");
     }
@@ -279,26 +285,32 @@ class KifTest {
     }
 
     @Test
-    void classicOriginsAndIllegalButConvertibleMoves() {
-        // (79) origins; the third move (a pawn two squares) converts but is illegal: kept for Replay to refuse.
-        GameRecord r = one("c", "1 ７八歩(79)\n2 ７五獅子(63)\n3 ７六歩兵(78)\n", RuleSet.CHU);
-        assertThat(r.moves()).containsExactly("7i7h", "6c7e", "7h7f");
+    void classicOriginsAndAnIllegalMoveStopTheRecordAtItsPly() {
+        // (79) origins; the third move (a pawn two squares) converts but the rules refuse it: it is never
+        // played, and the record stops there with the rules' reason (rule-sets.md §1: a Pawn steps forward).
+        GameRecord r = one("c", "1 ７八歩(79)\n2 ７五獅子(63)\n3 ７六歩兵(78)\n4 ７六獅子(75)\n", RuleSet.CHU);
+        assertThat(r.moves()).containsExactly("7i7h", "6c7e");
+        assertThat(r.moveLines()).containsExactly(1, 2);
+        assertThat(r.stop()).isEqualTo(new MoveError(3, "3 ７六歩兵(78)", 3, "the Pawn on 7h cannot move to 7f"));
         Replay.Result res = Replay.replay(RuleSet.CHU, r);
-        assertThat(res.ok()).isFalse();
         assertThat(res.errorPly()).isEqualTo(3);
+        assertThat(res.errorLine()).isEqualTo(3);
+        assertThat(res.errorMove()).isEqualTo("3 ７六歩兵(78)");
+        assertThat(res.error()).isEqualTo("illegal move 3 ７六歩兵(78): the Pawn on 7h cannot move to 7f");
+        assertThat(res.canonicalMoves()).containsExactly("7i7h", "6c7e");
     }
 
     @Test
-    void ki2MoveForbiddenByTheLionRulesStillConverts() {
-        // ▲６六獅子 takes a protected Lion two squares away: illegal under the JCSA rules, but it is the only
-        // piece that reaches there, so the record keeps it and Replay refuses it.
+    void ki2MoveForbiddenByTheLionRulesStopsWithTheirReason() {
+        // ▲６六獅子 takes a protected Lion two squares away: illegal under the JCSA rules (rule-sets.md §2),
+        // but it is the only piece that reaches there, so the reader knows the move and the rules say why not.
         String sfen = "6k4g/12/12/12/6p5/6n5/12/6N5/12/12/12/6K5 b - 1";
         String board = Kif.write(new GameRecord("b", 1, null, null, sfen, List.of(), null, null), RuleSet.CHU);
         GameRecord r = one("lion", board + "▲６六獅子\n", RuleSet.CHU);
-        assertThat(r.moves()).containsExactly("6h6f");
-        Replay.Result res = Replay.replay(RuleSet.CHU, r);
-        assertThat(res.ok()).isFalse();
-        assertThat(res.errorPly()).isEqualTo(1);
+        assertThat(r.moves()).isEmpty();
+        assertThat(r.stop().ply()).isEqualTo(1);
+        assertThat(r.stop().reason()).contains("lion capture rules");
+        assertThat(Replay.replay(RuleSet.CHU, r).errorPly()).isEqualTo(1);
     }
 
     @Test
@@ -321,37 +333,35 @@ class KifTest {
     @Test
     void unknownPieceName() {
         String kif = "先手：a\n手数----指手---------消費時間--\n1手目 ▲7八猫 （←7九）\n";
-        assertThatThrownBy(() -> Kif.read("bad", kif, RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> {
-                    assertThat(e.line).isEqualTo(3);
-                    assertThat(e.source).isEqualTo("bad");
-                    assertThat(e.getMessage()).startsWith("ply 1: unknown piece name");
-                });
+        GameRecord r = one("bad", kif, RuleSet.CHU);
+        assertThat(r.moves()).isEmpty();
+        assertThat(r.stop().ply()).isEqualTo(1);
+        assertThat(r.stop().line()).isEqualTo(3);
+        assertThat(r.stop().move()).isEqualTo("1手目 ▲7八猫 （←7九）");
+        assertThat(r.stop().reason()).startsWith("unknown piece name");
     }
 
     @Test
     void emptyOriginSquare() {
         String kif = "1手目 ▲7八歩兵 （←7九）\n2手目 △7五獅子 （←6三）\n\n3手目 ▲7七歩兵 （←7九）\n";
-        assertThatThrownBy(() -> Kif.read("bad", kif, RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> {
-                    assertThat(e.line).isEqualTo(4);
-                    assertThat(e.getMessage()).startsWith("ply 3: no piece on 7九");
-                });
+        GameRecord r = one("bad", kif, RuleSet.CHU);
+        assertThat(r.moves()).containsExactly("7i7h", "6c7e");
+        assertThat(r.stop().ply()).isEqualTo(3);
+        assertThat(r.stop().line()).isEqualTo(4);
+        assertThat(r.stop().reason()).startsWith("no piece on 7九");
     }
 
     @Test
     void nameNotMatchingTheOriginPiece() {
-        assertThatThrownBy(() -> Kif.read("bad", "1手目 ▲7八銀将 （←7九）\n", RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> {
-                    assertThat(e.line).isEqualTo(1);
-                    assertThat(e.getMessage()).contains("ply 1:", "銀将", "歩兵");
-                });
+        MoveError silver = one("bad", "1手目 ▲7八銀将 （←7九）\n", RuleSet.CHU).stop();
+        assertThat(silver.ply()).isEqualTo(1);
+        assertThat(silver.line()).isEqualTo(1);
+        assertThat(silver.reason()).contains("銀将", "歩兵");
         // a promotion names the unpromoted piece; a piece that cannot promote is refused
-        assertThatThrownBy(() -> Kif.read("bad", "1手目 ▲7八歩兵 （←7九）\n2手目 △7七獅子成 （←6三）\n", RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> {
-                    assertThat(e.line).isEqualTo(2);
-                    assertThat(e.getMessage()).contains("ply 2:", "cannot promote");
-                });
+        MoveError lion = one("bad", "1手目 ▲7八歩兵 （←7九）\n2手目 △7七獅子成 （←6三）\n", RuleSet.CHU).stop();
+        assertThat(lion.ply()).isEqualTo(2);
+        assertThat(lion.line()).isEqualTo(2);
+        assertThat(lion.reason()).contains("cannot promote");
     }
 
     @Test
@@ -359,29 +369,53 @@ class KifTest {
         String kif = "先手：a\n1手目 ▲7八歩兵 （←7九）\n2手目 △7五獅子 （←6三）\nこれはゴミです\n";
         assertThatThrownBy(() -> Kif.read("bad", kif, RuleSet.CHU))
                 .isInstanceOfSatisfying(RecordFormatException.class, e -> assertThat(e.line).isEqualTo(4));
-        assertThatThrownBy(() -> Kif.read("bad", "1手目 ▲7八歩兵 （←7九） xyz\n", RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> {
-                    assertThat(e.line).isEqualTo(1);
-                    assertThat(e.getMessage()).contains("unexpected");
-                });
-        assertThatThrownBy(() -> Kif.read("bad", "1手目一歩目 ▲7八獅子 （←7十）\n2手目 △7五獅子 （←6三）\n", RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> assertThat(e.line).isEqualTo(2));
-        assertThatThrownBy(() -> Kif.read("bad", "1手目 ▲7八歩兵 （←7九）\n3手目 △7五獅子 （←6三）\n", RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> {
-                    assertThat(e.line).isEqualTo(2);
-                    assertThat(e.getMessage()).contains("expected 2");
-                });
+        // Lines that are moves but not legal ones stop the record at their ply, on their line.
+        MoveError unexpected = one("bad", "1手目 ▲7八歩兵 （←7九） xyz\n", RuleSet.CHU).stop();
+        assertThat(unexpected.ply()).isEqualTo(1);
+        assertThat(unexpected.line()).isEqualTo(1);
+        assertThat(unexpected.reason()).contains("unexpected");
+        // a first step whose second step never comes: the move is the first step's line
+        MoveError halfMove = one("bad", "1手目一歩目 ▲7八獅子 （←7十）\n2手目 △7五獅子 （←6三）\n", RuleSet.CHU).stop();
+        assertThat(halfMove).isEqualTo(new MoveError(1, "1手目一歩目 ▲7八獅子 （←7十）", 1,
+                "a first step (一歩目) without a second step (二歩目)"));
+        MoveError skipped = one("bad", "1手目 ▲7八歩兵 （←7九）\n3手目 △7五獅子 （←6三）\n", RuleSet.CHU).stop();
+        assertThat(skipped.ply()).isEqualTo(2);
+        assertThat(skipped.line()).isEqualTo(2);
+        assertThat(skipped.reason()).contains("move number 3 where move 2 is expected");
         assertThatThrownBy(() -> Kif.read("bad", "手合割：香落ち\n1手目 ▲7八歩兵 （←7九）\n", RuleSet.CHU))
                 .isInstanceOfSatisfying(RecordFormatException.class, e -> assertThat(e.line).isEqualTo(1));
     }
 
     @Test
     void ki2WithoutAnyFittingPiece() {
-        assertThatThrownBy(() -> Kif.read("bad", "▲７八歩兵 ▽７七獅子\n", RuleSet.CHU))
-                .isInstanceOfSatisfying(RecordFormatException.class, e -> {
-                    assertThat(e.line).isEqualTo(1);
-                    assertThat(e.getMessage()).startsWith("ply 2: no 獅子 of gote can move to 7七");
-                });
+        GameRecord r = one("bad", "▲７八歩兵 ▽７七獅子\n", RuleSet.CHU);
+        assertThat(r.moves()).containsExactly("7i7h");
+        assertThat(r.stop().ply()).isEqualTo(2);
+        assertThat(r.stop().line()).isEqualTo(1);
+        assertThat(r.stop().move()).isEqualTo("▽７七獅子");
+        assertThat(r.stop().reason()).startsWith("no 獅子 of gote can move to 7七");
+    }
+
+    @Test
+    void aLionJumpingThreeSquaresStopsTheRecordAndOnlyItsResultIsReadAfterIt() {
+        // The first six plies of the corpus game, then the Lion three squares away (it reaches two:
+        // pieces-and-setups.md, the Lion's 5x5 area), then moves, a stray line, a comment and the result.
+        String kif = "先手：A\n後手：B\n手数----指手---------消費時間--\n"
+                + "1手目 ▲7八歩兵 （←7九）\n2手目 △7五獅子 （←6三）\n3手目 ▲6八獅子 （←7十）\n"
+                + "4手目 △6五歩兵 （←6四）\n5手目 ▲10八歩兵 （←10九）\n6手目 △5五歩兵 （←5四）\n"
+                + "7手目 ▲6五獅子 （←6八）\n8手目 △5四鳳凰 （←7二）\n* not read\nこれは読まれない\n9手目 投了\nまで8手で後手の勝ち\n";
+        GameRecord r = one("lion", kif, RuleSet.CHU);
+        assertThat(r.moves()).containsExactly("7i7h", "6c7e", "7j6h", "6d6e", "10i10h", "5d5e");
+        assertThat(r.moveLines()).containsExactly(4, 5, 6, 7, 8, 9);
+        assertThat(r.stop()).isEqualTo(new MoveError(7, "7手目 ▲6五獅子 （←6八）", 10, "the Lion on 6h cannot move to 6e"));
+        assertThat(r.comments()).isEmpty();
+        // the result is still the record's: move 9 is sente's, who resigned
+        assertThat(r.recordedStatus()).isEqualTo("resign");
+        assertThat(r.recordedWinner()).isEqualTo("gote");
+        Replay.Result res = Replay.replay(RuleSet.CHU, r);
+        assertThat(res.errorPly()).isEqualTo(7);
+        assertThat(res.errorLine()).isEqualTo(10);
+        assertThat(res.plies()).isEqualTo(6);
     }
 
     @Test

@@ -46,6 +46,40 @@ class RecordFilesTest {
     }
 
     @Test
+    void lineIsTheLineOfTheFileAndRecordTheRecordsNumberInIt() {
+        // NDJSON/USI: blank and '#' lines are no records, so from the second record on line and number differ.
+        String lines = "# two games\n7i7h 5d5e\n\n{\"moves\":\"7i7h 5d5e 7h7f\"}\n{\"moves\": 3}\n";
+        List<RecordFiles.Item> items = RecordFiles.readText("g.ndjson", lines, RuleSet.CHU);
+        assertThat(items).extracting(RecordFiles.Item::line).containsExactly(2, 4, 5);
+        assertThat(items).extracting(RecordFiles.Item::number).containsExactly(1, 2, 3);
+        assertThat(items.get(1).record().moveLine(2)).isEqualTo(4);
+        assertThat(items.get(2).error()).isEqualTo("field 'moves' must be a string");
+
+        // A JSON array: each record begins on its own line; each move and field has its own line.
+        String array = "[\n {\"moves\": [\"7i7h\",\n   \"5d5e\"]},\n {\"rules\": \"chu\",\n  \"moves\": \"7i7h 5d5e\"}, {\"moves\": [\"7i7h\", 6]}\n]";
+        items = RecordFiles.readText("g.json", array, null);
+        assertThat(items).extracting(RecordFiles.Item::line).containsExactly(2, 4, 5);
+        assertThat(items).extracting(RecordFiles.Item::number).containsExactly(1, 2, 3);
+        GameRecord first = items.get(0).record();
+        assertThat(first.moveLines()).containsExactly(2, 3);
+        assertThat(items.get(1).record().moveLines()).containsExactly(5, 5);
+        // a move that is not a string is that ply's error, not the record's
+        GameRecord third = items.get(2).record();
+        assertThat(third.moves()).containsExactly("7i7h");
+        assertThat(third.stop()).isEqualTo(new MoveError(2, "6", 5, "not a move: each move is a string, e.g. \"7g7f\""));
+        // a field of the wrong type makes the record unreadable at the field's line and the record's number
+        items = RecordFiles.readText("g.json", "[{\"moves\": []},\n {\"moves\": [],\n  \"event\": 7}]", null);
+        assertThat(items).hasSize(1);
+        assertThat(items.get(0).line()).isEqualTo(3);
+        assertThat(items.get(0).number()).isEqualTo(2);
+        assertThat(items.get(0).error()).isEqualTo("field 'event' must be a string");
+        // invalid JSON: the line where the parser stopped
+        items = RecordFiles.readText("g.json", "{\"moves\":\n [\"7i7h\",\n }", null);
+        assertThat(items.get(0).line()).isEqualTo(3);
+        assertThat(items.get(0).error()).startsWith("not valid JSON");
+    }
+
+    @Test
     void zipEntriesAreReadInOrderAndNamedAfterTheArchive() throws Exception {
         byte[] z = zip(new String[] {"k/game.kif", "l/games.ndjson", "empty.usi"},
                 new byte[][] {Files.readAllBytes(KIF), Files.readAllBytes(LISHOGI), new byte[0]});

@@ -119,9 +119,10 @@ class RecordRoundTripTest {
         List<GameRecord> back;
         if (f == Format.CSG) {
             String fsy = Csg.sfenToFsy(startSfen(c.record(), c.rules()));
-            back = Csg.read("written", text, name -> name.equals(Csg.CUSTOM_SETUP) ? fsy : null);
+            back = Csg.read("written", text, c.rules(), name -> name.equals(Csg.CUSTOM_SETUP) ? fsy : null);
         } else {
-            back = Records.read("written", text);
+            // KIF is replayed under the rules as it is read (where a lishogi game ends depends on them)
+            back = Records.read("written", text, c.rules());
         }
         assertThat(back).as("%s as %s", c.name(), f).hasSize(1);
         return back.get(0);

@@ -136,4 +136,19 @@ class CheckmateRuleTest {
         Position lishogi = pos(RuleSet.CHU_LISHOGI, sfen("w", "-", "2b:G", "2c:G", "1a:k"));
         assertTrue(lishogi.status().isOngoing(), "control: lishogi has no checkmate");
     }
+
+    @Test
+    @DisplayName("chu §4: a move after which the mover is lost at once by the bare-king rule does not escape checkmate (rule-sets.md §4 「A move after which the mover has lost at once by the bare-king rule ... does not escape」; seed 000 rule 2 裸玉)")
+    void chuBareKingLossDoesNotEscapeCheckmate() {
+        // Gote's King on 11a can only take the sente King on 11b; sente keeps its Prince (+E) and a tokin,
+        // so gote is then bare against an extra piece with sente to move: lost at once.
+        Position p = pos(RuleSet.CHU, "1k10/1K10/12/8+P3/12/12/12/12/12/12/9+E2/12 w 3k 278");
+        assertEquals(Status.win(Position.SENTE, Reason.CHECKMATE), p.status());
+        assertEquals(0, p.legalMoves().length);
+        // Control: with an unpromoted pawn instead of the tokin, taking the King leaves gote bare but
+        // sente has no extra piece (an unpromoted pawn does not count), so the capture escapes.
+        Position control = pos(RuleSet.CHU, "1k10/1K10/12/8P3/12/12/12/12/12/12/9+E2/12 w 3k 278");
+        assertTrue(control.status().isOngoing());
+        assertTrue(legalMoves(control).contains("11a11b"));
+    }
 }

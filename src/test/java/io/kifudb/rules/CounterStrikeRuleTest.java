@@ -92,6 +92,19 @@ class CounterStrikeRuleTest {
     }
 
     @Test
+    @DisplayName("chu §2.3 with §2 'Protected': an igui leaves the Lion on its origin, so protection is judged with it still blocking its lines (rule-sets.md 「An igui (capture and return) leaves the Lion on its origin, so there the board after the move is the board to judge」; seed 000 (B) 「足のある場合は直ちに獅子は取れない」)")
+    void chuIguiJudgedWithTheLionStillOnItsOrigin() {
+        // The gote rook on 3g covers 5g only through 4g, where the sente Lion stands.
+        Position p = afterSilverTakesLion("chu", "4g", false, "3g:r");
+        assertTrue(legal(p, "4g5g4g"), "igui: the Lion stays on 4g and still blocks the rook, so 5g is unprotected");
+        assertFalse(legal(p, "4g5g"), "moving to 5g opens the rook's line: the Lion there is protected");
+        // The position the clarification of rule-sets.md §2 was raised with: the promoted Kirin on 8c
+        // may eat the gote Lion on 8b and return, after a non-Lion took a sente Lion on 6j.
+        Position issue = pos(RuleSet.CHU, "12/4n7/4+O7/7g4/12/12/2K1r6m/4d6o/3+P1kL5/3+X2f5/2g3I5/12 b 6j 281");
+        assertTrue(legal(issue, "8c8b8c"));
+    }
+
+    @Test
     @DisplayName("chu §2.3: a bridge capture overrides the counter-strike ban (rule-sets.md: 「A bridge capture (rule 2) overrides the ban」; seed 000 (C) 付け喰い)")
     void chuBridgeCaptureOverridesBan() {
         Position p = afterSilverTakesLion("chu", "3g", true, "4g:s");
