@@ -39,12 +39,14 @@ final class MateBench {
     static List<Problem> read(Path file) throws IOException {
         List<Problem> out = new ArrayList<>();
         List<String> lines = Files.readAllLines(file);
+        int record = 0;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || line.startsWith("#")) continue;
+            record++;
             String where = file.getFileName() + ":" + (i + 1);
             if (line.startsWith("{")) {
-                GameRecord r = LishogiRecords.readJson(file.toString(), i + 1, line);
+                GameRecord r = LishogiRecords.readJson(file.toString(), i + 1, record, line);
                 RuleSet rules = r.rules() == null ? RuleSet.CHU : RuleSet.byId(r.rules());
                 if (rules == null) throw new RecordFormatException(file.toString(), i + 1, "unknown rule set '" + r.rules() + "'");
                 out.add(new Problem(where, r.id() == null ? where : r.id(), rules, r.initialSfen(), r.moves().size()));
