@@ -104,6 +104,20 @@ class MateAnalysisTest {
     }
 
     @Test
+    void cancellingStopsALongSolvePromptly() throws Exception {
+        // Tsume D77 (51 plies published): not solved within 1 M nodes by bench --mate, so 30 s would run on.
+        String sfen = problem("chushogilite-D77").path("initial_sfen").asText();
+        String id = post(Map.of("rules", "chu", "sfen", sfen, "mode", "mate", "movetime", 30000)).jsonPath().getString("id");
+        for (int i = 0; i < 200 && !"running".equals(given().when().get("/api/analysis/" + id).jsonPath().getString("status")); i++) Thread.sleep(25);
+        long t0 = System.nanoTime();
+        given().when().delete("/api/analysis/" + id).then().statusCode(200);
+        JsonPath after = awaitDone(id);
+        assertThat(after.getString("status")).isEqualTo("cancelled");
+        assertThat((System.nanoTime() - t0) / 1_000_000).as("ms from DELETE to the cancelled job").isLessThan(10_000);
+        assertThat(after.getString("mate.outcome")).isIn("mate", "not-found");
+    }
+
+    @Test
     void refusesWhatTheMateModeDoesNotTakeNamingTheField() {
         String start = RuleSet.CHU.variant.startSfen;
         Object[][] bad = {
