@@ -56,17 +56,44 @@ public final class AnalysisJob {
 
     /** The job as it stands; {@code pvs}: the principal variations of the last completed depth, best first (design.md's name). */
     @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "AnalysisJob", description = "An analysis job: status, progress and what it found")
-    public record Snapshot(String id, Status status, @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"position", "game"}) String kind, String rules, String sfen,
+    public record Snapshot(String id, Status status, @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"position", "game", "mate"}) String kind, String rules, String sfen,
                            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "the game of a whole-game job (kind game); null for a position") Long gameId,
                            int multiPv, int depth, int seldepth, long nodes, long nps, long timeMs,
                            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the first depth is done") String bestMove, List<Line> pvs,
                            boolean cached, int positions, int positionsDone,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "a mate job's answer (kind mate); null for the others") Mate mate,
                            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "why the job failed (null unless it did)") String error,
                            Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the job has finished") Instant finishedAt) {}
 
     /**
+     * What a mate job (kind {@code mate}) established so far: a forced mate of {@code plies} plies whose main line is
+     * the job's one line, that no mate by forcing moves exists, or neither, within the limits.
+     */
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "MateAnswer", description = "A mate job's answer. `outcome`: `mate` (a forced mate of `plies` plies, its main line in "
+            + "`pvs`), `no-mate` (proved: no mate by forcing moves of at most `noMateWithin` plies) or `not-found` (the limits ended the "
+            + "search first; while the job runs, nothing found yet).")
+    public record Mate(@org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"mate", "no-mate", "not-found"}) String outcome,
+                       @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "the mate's length in plies (both sides' moves), 0 without a mate") int plies,
+                       @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "a mate that no shorter mate by forcing moves exists for (a mate that starts with a quiet move may still be shorter)")
+                       boolean shortest,
+                       @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "no mate by forcing moves exists within this many plies (0: nothing proved)") int noMateWithin) {
+        static Mate of(io.kifudb.mate.MateResult r) {
+            return switch (r.outcome()) {
+                case MATE -> new Mate("mate", r.plies(), r.shortest(), r.shortest() ? r.plies() - 1 : 0);
+                case NO_MATE -> new Mate("no-mate", 0, false, r.bound());
+                default -> new Mate("not-found", 0, false, 0);
+            };
+        }
+
+        static Mate of(io.kifudb.mate.MateProgress p) {
+            return p.matePlies() > 0 ? new Mate("mate", p.matePlies(), false, 0) : new Mate("not-found", 0, false, 0);
+        }
+    }
+
+    /**
      * What an analysis job is to do: its row's params. {@code kind}: {@code position} (one search) or
-     * {@code game} (every position of a stored game, {@code positions} of them, judged as {@code settings}).
+     * {@code game} (every position of a stored game, {@code positions} of them, judged as {@code settings}) or {@code mate}
+     * (the mate solver on one position; {@code depth}: the longest mate looked for, in plies).
      */
     public record Params(String kind, String rules, String sfen, Long gameId, int depth, long movetimeMs, long nodes, int multiPv,
                          boolean useCache, int positions, String settings) {
@@ -109,7 +136,7 @@ public final class AnalysisJob {
         this.useCache = useCache;
         this.createdAt = createdAt;
         this.snapshot = new Snapshot(id, Status.QUEUED, kind, rules.id, sfen, gameId, multiPv, 0, 0, 0, 0, 0, null, List.of(), false,
-                positions, 0, null, createdAt, null);
+                positions, 0, "mate".equals(kind) ? new Mate("not-found", 0, false, 0) : null, null, createdAt, null);
     }
 
     public String id() {
@@ -146,7 +173,16 @@ public final class AnalysisJob {
         }
         return new Snapshot(id, status == null ? s.status() : status, kind, s.rules(), sfen, gameId, multiPv, depth, seldepth, nodes, nps,
                 time, bestMove == null ? s.bestMove() : bestMove, ls, s.cached(), s.positions(),
-                positionsDone == null ? s.positionsDone() : positionsDone, error == null ? s.error() : error, createdAt,
+                positionsDone == null ? s.positionsDone() : positionsDone, s.mate(), error == null ? s.error() : error, createdAt,
                 status != null && status.finished() ? Instant.now() : s.finishedAt());
+    }
+
+    /** A mate job's snapshot: the solver's counters, and its mate (if any) as the one line, scored in moves. */
+    Snapshot withMate(Status status, Mate mate, List<String> line, long nodes, long timeMs) {
+        Snapshot s = snapshot;
+        List<Line> ls = line.isEmpty() ? List.of() : List.of(new Line(1, mate.plies(), new Eval(null, (mate.plies() + 1) / 2), List.copyOf(line)));
+        return new Snapshot(id, status == null ? s.status() : status, kind, s.rules(), sfen, gameId, 1, mate.plies(), mate.plies(), nodes,
+                timeMs > 0 ? nodes * 1000 / timeMs : 0, timeMs, line.isEmpty() ? null : line.get(0), ls, false, 1,
+                status != null && status.finished() ? 1 : 0, mate, s.error(), createdAt, status != null && status.finished() ? Instant.now() : s.finishedAt());
     }
 }

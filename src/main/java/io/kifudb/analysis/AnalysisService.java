@@ -11,6 +11,9 @@ import io.kifudb.jobs.JobRefusedException;
 import io.kifudb.jobs.JobWorkers;
 import io.kifudb.jobs.Jobs;
 import io.kifudb.jobs.RunningJob;
+import io.kifudb.mate.MateLimits;
+import io.kifudb.mate.MateResult;
+import io.kifudb.mate.MateSolver;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
@@ -33,9 +36,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Analysis jobs (kind {@code analysis}: one position, or every position of a stored game): queued in the
+ * Analysis jobs (kind {@code analysis}: one position, every position of a stored game, or the mate solver on
+ * one position): queued in the
  * database with a bounded queue in front (full: the caller answers 429), run by the job workers of any
  * process with {@code kifudb.analysis.workers} engines at once per process (each engine keeps its
  * transposition table from job to job), every limit capped by configuration, results cached in the database
@@ -71,6 +76,10 @@ public class AnalysisService implements JobKind {
     long gameMovetimeMs;
     @ConfigProperty(name = "kifudb.analysis.max-game-movetime-ms", defaultValue = "5000")
     long maxGameMovetimeMs;
+    @ConfigProperty(name = "kifudb.analysis.mate-hash-mb", defaultValue = "64")
+    int mateHashMb;
+    @ConfigProperty(name = "kifudb.analysis.max-mate-moves", defaultValue = "512")
+    int maxMateMoves;
 
     @jakarta.inject.Inject
     io.micrometer.core.instrument.MeterRegistry metrics;
@@ -83,6 +92,8 @@ public class AnalysisService implements JobKind {
 
     /** Engines not searching right now: at most one per analysis running at once here, kept with their tables. */
     private final Deque<Engine> idleEngines = new ConcurrentLinkedDeque<>();
+    /** Mate solvers not solving right now, likewise (each table is cleared before a solve). */
+    private final Deque<MateSolver> idleSolvers = new ConcurrentLinkedDeque<>();
 
     /** Thrown when the queue is full; the caller answers 429. */
     public static final class QueueFullException extends RuntimeException {
@@ -137,6 +148,18 @@ public class AnalysisService implements JobKind {
         return new SearchLimits(depth == null ? 0 : depth, time, nodes == null ? 0 : nodes, null, false);
     }
 
+    /**
+     * A mate job's limits: {@code depth} is the longest mate looked for, in moves of the side to move (as {@code mate}
+     * scores count); time and nodes as for a search, capped alike.
+     */
+    public MateLimits mateLimits(Integer depth, Long movetimeMs, Long nodes) {
+        if (depth != null && (depth < 1 || depth > maxMateMoves))
+            throw new InvalidRequestException("depth", "with mode mate, depth is the longest mate looked for in moves, 1 to " + maxMateMoves
+                    + " (kifudb.analysis.max-mate-moves)");
+        SearchLimits l = limits(null, movetimeMs, nodes);
+        return new MateLimits(l.nodes(), l.movetimeMs(), depth == null ? 2 * maxMateMoves - 1 : 2 * depth - 1, true);
+    }
+
     public int multiPv(Integer k) {
         if (k == null) return 1;
         if (k < 1 || k > maxMultiPv) throw new InvalidRequestException("multiPv", "multiPv must be 1 to " + maxMultiPv + " (kifudb.analysis.max-multipv)");
@@ -167,6 +190,22 @@ public class AnalysisService implements JobKind {
                 return cached;
             }
         }
+        Jobs.Submission s = Jobs.Submission.of(KIND, params).uid(job.id).progress(job.snapshot()).owner(owner).queueLimit(queueSize);
+        return queue(anonymous ? s.anonymous(anonymousJobs) : s);
+    }
+
+    /**
+     * Looks for a forced mate of the side to move with the mate solver: the shortest it can prove within the limits,
+     * with its main line, or that none exists by forcing moves. Not cached: a mate job always solves.
+     */
+    public AnalysisJob.Snapshot submitMate(RuleSet rules, Position position, MateLimits limits, boolean anonymous, String owner) {
+        if (!position.status().isOngoing())
+            throw new InvalidRequestException("sfen", "the game is over in this position (" + position.status() + "): there is nothing to analyse");
+        if (anonymous) limits = new MateLimits(limits.nodes(), Math.min(limits.timeMs(), anonymousMaxMovetimeMs), limits.maxPlies(), true);
+        SearchLimits asSearch = new SearchLimits(limits.maxPlies(), limits.timeMs(), limits.nodes(), null, false);
+        AnalysisJob job = new AnalysisJob(newId(), "mate", rules, position, null, asSearch, 1, false, 1);
+        AnalysisJob.Params params = new AnalysisJob.Params("mate", rules.id, job.sfen, null, limits.maxPlies(), limits.timeMs(), limits.nodes(),
+                1, false, 1, null);
         Jobs.Submission s = Jobs.Submission.of(KIND, params).uid(job.id).progress(job.snapshot()).owner(owner).queueLimit(queueSize);
         return queue(anonymous ? s.anonymous(anonymousJobs) : s);
     }
@@ -213,7 +252,7 @@ public class AnalysisService implements JobKind {
         AnalysisJob.Snapshot s = Jobs.read(j.result != null ? j.result : j.progress, AnalysisJob.Snapshot.class);
         AnalysisJob.Status status = AnalysisJob.Status.valueOf(j.status.toUpperCase(java.util.Locale.ROOT));
         return new AnalysisJob.Snapshot(s.id(), status, s.kind(), s.rules(), s.sfen(), s.gameId(), s.multiPv(), s.depth(), s.seldepth(),
-                s.nodes(), s.nps(), s.timeMs(), s.bestMove(), s.pvs(), s.cached(), s.positions(), s.positionsDone(),
+                s.nodes(), s.nps(), s.timeMs(), s.bestMove(), s.pvs(), s.cached(), s.positions(), s.positionsDone(), s.mate(),
                 j.error != null ? j.error : s.error(), j.createdAt, j.finishedAt);
     }
 
@@ -271,6 +310,10 @@ public class AnalysisService implements JobKind {
         AnalysisJob job = new AnalysisJob(running.uid(), p.kind(), rules, Sfen.parse(rules, p.sfen()), p.gameId(), p.limits(), p.multiPv(),
                 p.useCache(), p.positions(), queued == null ? Instant.now() : queued.createdAt());
         job.sendTo(running::progress);
+        if ("mate".equals(p.kind())) {
+            runMate(job, running, new MateLimits(p.nodes(), p.movetimeMs(), p.depth(), true));
+            return job.snapshot();
+        }
         Engine engine = idleEngines.poll();
         if (engine == null) engine = new Engine().hashMegabytes(hashMb);
         Engine searching = engine;
@@ -299,6 +342,22 @@ public class AnalysisService implements JobKind {
         job.publish(job.with(end, r.lines(), r.bestUsi(), null, 1));
         // A stopped search is as good as the depth it completed: worth caching too.
         if (r.depth() > 0) store(job, r);
+    }
+
+    private void runMate(AnalysisJob job, RunningJob running, MateLimits limits) {
+        MateSolver solver = idleSolvers.poll();
+        if (solver == null) solver = new MateSolver(mateHashMb);
+        AtomicBoolean stop = new AtomicBoolean();
+        running.onStop(() -> stop.set(true));
+        try {
+            job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, null));
+            MateResult r = solver.solve(job.position, limits, stop,
+                    progress -> job.publish(job.withMate(null, AnalysisJob.Mate.of(progress), progress.line(), progress.nodes(), progress.timeMs())));
+            AnalysisJob.Status end = running.cancelRequested() ? AnalysisJob.Status.CANCELLED : AnalysisJob.Status.DONE;
+            job.publish(job.withMate(end, AnalysisJob.Mate.of(r), r.line(), r.nodes(), r.timeMs()));
+        } finally {
+            idleSolvers.push(solver);
+        }
     }
 
     /**
@@ -351,7 +410,7 @@ public class AnalysisService implements JobKind {
         AnalysisJob.Snapshot s = job.snapshot();
         List<AnalysisJob.Line> lines = c.pvs().subList(0, Math.min(job.multiPv, c.pvs().size()));
         return new AnalysisJob.Snapshot(job.id, AnalysisJob.Status.DONE, job.kind, job.rules.id, job.sfen, null, job.multiPv, c.depth(), 0,
-                c.nodes(), c.timeMs() > 0 ? c.nodes() * 1000 / c.timeMs() : 0, c.timeMs(), c.bestMove(), lines, true, 1, 1, null,
+                c.nodes(), c.timeMs() > 0 ? c.nodes() * 1000 / c.timeMs() : 0, c.timeMs(), c.bestMove(), lines, true, 1, 1, null, null,
                 s.createdAt(), Instant.now());
     }
 

@@ -3,6 +3,7 @@ package io.kifudb.api;
 import io.kifudb.analysis.AnalysisJob;
 import io.kifudb.analysis.AnalysisService;
 import io.kifudb.engine.SearchLimits;
+import io.kifudb.mate.MateLimits;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import jakarta.inject.Inject;
@@ -67,7 +68,12 @@ public class AnalysisResource {
                     + "kifudb.analysis.anonymous-max-movetime-ms (5000)") Long movetime,
             @Schema(description = "node budget, 1 to kifudb.analysis.max-nodes") Long nodes,
             @Schema(description = "number of best lines (multi-PV), 1 to kifudb.analysis.max-multipv (10), default 1") Integer multiPv,
-            @Schema(description = "answer from the evaluation cache when it holds a search at least as deep (default true)") Boolean cache) {}
+            @Schema(description = "answer from the evaluation cache when it holds a search at least as deep (default true); "
+                    + "mode search only") Boolean cache,
+            @Schema(description = "`search` (default): the engine's best lines. `mate`: the mate solver proves a forced mate for the side "
+                    + "to move (the shortest it can within the limits, by forcing moves) with its main line, or that there is none; "
+                    + "`depth` is then the longest mate looked for in moves, 1 to kifudb.analysis.max-mate-moves (512), and "
+                    + "`multiPv` and `cache` do not apply", enumeration = {"search", "mate"}) String mode) {}
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -76,7 +82,10 @@ public class AnalysisResource {
                     + "202 with the queued job; follow it with GET /api/analysis/{id} or its /events stream. 200 with a finished job "
                     + "when the evaluation cache already satisfies the request "
                     + "(same position and rule set, at least the requested depth and lines; without a depth: at least as many nodes, or as much time); "
-                    + "`cache: false` searches anyway. Scores are from the side to move: `cp` (centipawns) or `mate` (moves to a forced end). "
+                    + "`cache: false` searches anyway. `mode: mate` runs the mate solver instead (never from the cache): it proves the "
+                    + "shortest forced mate it can for the side to move by forcing moves, within the limits (`depth`: the longest mate "
+                    + "looked for, in moves), and answers in `mate` (`mate`, `no-mate` or `not-found`) with the mate's main line as the "
+                    + "one line of `pvs`. Scores are from the side to move: `cp` (centipawns) or `mate` (moves to a forced end). "
                     + "Jobs run one per worker (`kifudb.analysis.workers`); when `kifudb.analysis.queue-size` wait, 429 with Retry-After. "
                     + "Public: a key is optional. With `Authorization: Bearer <key>` the configured caps apply; without one a small "
                     + "anonymous quota does (`kifudb.analysis.anonymous-jobs` jobs queued or running at once across all anonymous "
@@ -90,7 +99,9 @@ public class AnalysisResource {
                     @ExampleObject(name = "two lines", summary = "the best two lines for 30 s (without a key the search stops at 5 s)",
                             value = ApiDocs.ANALYSIS_REQUEST_MULTIPV),
                     @ExampleObject(name = "from an SFEN", summary = "the position after 7i7h, given as SFEN, for 1.5 s",
-                            value = ApiDocs.ANALYSIS_REQUEST_SFEN)}))
+                            value = ApiDocs.ANALYSIS_REQUEST_SFEN),
+                    @ExampleObject(name = "a mate", summary = "the mate solver on a composed problem (MSM MD1), for at most 10 s",
+                            value = ApiDocs.ANALYSIS_REQUEST_MATE)}))
     @APIResponse(responseCode = "202", description = "Queued (or already running): the job as it stands.",
             headers = @Header(name = "Location", description = ApiDocs.LOCATION, schema = @Schema(type = SchemaType.STRING,
                     examples = "http://localhost:8080/api/analysis/f40e7d82-8c24-4123-a363-b86cd027b95e")),
@@ -115,13 +126,25 @@ public class AnalysisResource {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(req.rules(), "body field"), req.sfen(),
                 req.moves() == null ? null : String.join(",", req.moves()), "moves");
         AnalysisJob.Snapshot s;
+        boolean anonymous = verdict == ApiKeys.Verdict.MISSING;
         try {
+            if ("mate".equals(req.mode())) {
+                if (req.multiPv() != null) throw new AnalysisService.InvalidRequestException("multiPv", "multiPv does not apply with mode mate: a mate has one main line");
+                if (req.cache() != null) throw new AnalysisService.InvalidRequestException("cache", "cache does not apply with mode mate: mate jobs are not cached");
+                MateLimits limits = analysis.mateLimits(req.depth(), req.movetime(), req.nodes());
+                if (!at.position().status().isOngoing())
+                    throw ProblemException.unprocessable("game-over", "Game over", "the game is over in this position (" + at.position().status() + ")");
+                s = quota.admit(owner -> analysis.submitMate(at.rules(), at.position(), limits, anonymous, owner));
+                return (s.status().finished() ? Response.ok(s) : Response.accepted(s)).location(URI.create("/api/analysis/" + s.id())).build();
+            }
+            if (req.mode() != null && !"search".equals(req.mode()))
+                throw new AnalysisService.InvalidRequestException("mode", "mode must be search or mate, not '" + req.mode() + "'");
             SearchLimits limits = analysis.limits(req.depth(), req.movetime(), req.nodes());
             int multiPv = analysis.multiPv(req.multiPv());
             if (!at.position().status().isOngoing())
                 throw ProblemException.unprocessable("game-over", "Game over", "the game is over in this position (" + at.position().status() + ")");
             s = quota.admit(owner -> analysis.submit(at.rules(), at.position(), limits, req.depth(), multiPv, req.cache() == null || req.cache(),
-                    verdict == ApiKeys.Verdict.MISSING, owner));
+                    anonymous, owner));
         } catch (AnalysisService.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);
         } catch (AnalysisService.QueueFullException e) {
@@ -147,7 +170,9 @@ public class AnalysisResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AnalysisJob.Snapshot.class), examples = {
                     @ExampleObject(name = "done", summary = "the depth 6 example, finished", value = ApiDocs.ANALYSIS_DONE),
                     @ExampleObject(name = "running, two lines", summary = "the two-line example while it searches",
-                            value = ApiDocs.ANALYSIS_RUNNING_MULTIPV)}))
+                            value = ApiDocs.ANALYSIS_RUNNING_MULTIPV),
+                    @ExampleObject(name = "a mate", summary = "the mate example, solved: mate in 10 (19 plies), no shorter one by forcing moves",
+                            value = ApiDocs.ANALYSIS_MATE_DONE)}))
     @APIResponse(responseCode = "404", ref = ApiDocs.ANALYSIS_JOB_NOT_FOUND)
     public AnalysisJob.Snapshot get(@Parameter(description = ApiDocs.JOB_ID, example = ApiDocs.ANALYSIS_JOB_ID) @PathParam("id") String id) {
         AnalysisJob.Snapshot s = analysis.get(id);

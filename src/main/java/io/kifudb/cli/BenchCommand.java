@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * positions of the shipped lishogi games), nodes per second and bytes allocated per node.
  *
  * <p>{@code --tactics} runs the tactical suite instead ({@link TacticsSuite}); {@code --match N} plays
- * engine matches (against a random mover and against the engine at depth 1).
+ * engine matches (against a random mover and against the engine at depth 1); {@code --mate FILE...} runs the
+ * mate solver on mating problems ({@link MateBench}).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "fixed benchmark: perft and search speed (nodes/s), or the tactical suite, or engine matches")
@@ -90,10 +91,18 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "one line per problem or game")
     boolean verbose;
 
+    @Option(names = "--mate", arity = "1..*", paramLabel = "FILE",
+            description = "prove the mating problems of these files with the mate solver instead (--movetime and --nodes per problem)")
+    List<Path> mateFiles;
+
+    @Option(names = "--nodes", defaultValue = "0", description = "--mate: node limit per problem, 0 for none (default ${DEFAULT-VALUE})")
+    long mateNodes;
+
     @Override
     public Integer call() throws IOException {
         String machine = String.format(Locale.ROOT, "%d cores, Java %s", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
+        if (mateFiles != null) return MateBench.run(mateFiles, movetime, mateNodes, 256, verbose, machine);
         if (tactics) return tactics(machine);
         if (matchGames > 0) return matches(machine);
         if (!noPerft) perft(machine);
