@@ -724,6 +724,15 @@ public class PositionIndex {
     void poll() {
         if (!ready || !lock.readLock().tryLock()) return;
         try {
+            feedLocked();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** One round of the feed; under the read or the write lock. */
+    private void feedLocked() {
+        try {
             if (!ready) return;
             long seenAt = System.currentTimeMillis();
             for (int page = 0; page < FEED_PAGES_PER_POLL && !stopping; page++) {
@@ -744,8 +753,6 @@ public class PositionIndex {
             if (feedFailing.getAndSet(false)) LOG.info("position index: reading new games from the database works again");
         } catch (RuntimeException e) {
             if (!feedFailing.getAndSet(true)) LOG.warn("position index: could not read new games from the database; retrying", e);
-        } finally {
-            lock.readLock().unlock();
         }
     }
 
@@ -770,15 +777,21 @@ public class PositionIndex {
     }
 
     /**
-     * The periodic consistency check: the games the index holds (count, highest id) against the
+     * The periodic consistency check: the games the index holds up to the feed's watermark against the
      * database's; where they differ, or an add failed, the per-bucket comparison mends what the feed is
      * not about to (games above its watermark or in its open gaps are left to it).
      */
     private void check() throws IOException {
         boolean force = outOfStep.getAndSet(false) | watermark.takeOverflow();
-        long[] indexed = countGames();
-        StoredGames.Stats db = store.stats();
-        if (!force && indexed[0] == db.count() && indexed[1] == db.maxId()) return;
+        // Up to the watermark only: above it the feed is at work, and a busy database is always ahead of it.
+        long high = watermark.high();
+        long[] indexed = new long[1];
+        try (DirectoryReader reader = DirectoryReader.open(writer)) {
+            forEachGame(new IndexSearcher(reader), id -> {
+                if (id <= high) indexed[0]++;
+            });
+        }
+        if (!force && indexed[0] == store.countUpTo(high)) return;
         long[] r = reconcile(true);
         if (r[0] + r[2] > 0)
             LOG.infof("position index: the consistency check added %d games missed and removed %d gone from the database", r[0], r[2]);
@@ -898,6 +911,9 @@ public class PositionIndex {
             }
             rebuildReason = null;
             ready = true;
+            // Games this process stored while the lock was held were not added (add steps aside): take
+            // them in now, before anyone is told the index is ready.
+            feedLocked();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

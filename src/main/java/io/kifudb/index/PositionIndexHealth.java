@@ -24,9 +24,10 @@ public class PositionIndexHealth implements HealthCheck {
     public HealthCheckResponse call() {
         PositionIndex.Status s = index.status();
         HealthCheckResponseBuilder r = HealthCheckResponse.named("position-index")
-                .status(s.state() == PositionIndex.State.READY || s.state() == PositionIndex.State.OFF)
-                .withData("state", s.state().name().toLowerCase(java.util.Locale.ROOT));
+                .status(s.state() == PositionIndex.State.READY || s.state() == PositionIndex.State.OFF);
+        // Ready: what it holds; otherwise why not (building, closed) or that there is none here (off).
         if (s.state() == PositionIndex.State.READY) r.withData("games", s.games()).withData("positions", s.positions());
+        else r.withData("state", s.state().name().toLowerCase(java.util.Locale.ROOT));
         if (s.building() != null) {
             r.withData("indexedGames", s.building().games()).withData("ofGames", s.building().of())
                     .withData("retryAfterSeconds", PositionIndex.retryAfterSeconds(s.building()));

@@ -40,6 +40,12 @@ public class StoredGames {
         return new Stats(((Number) row[0]).longValue(), ((Number) row[1]).longValue());
     }
 
+    /** How many games have an id up to maxId. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public long countUpTo(long maxId) {
+        return Game.count("id <= ?1", maxId);
+    }
+
     /** The next page of games after an id, in id order (keyset paging: no offset scans on big tables). */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<GameData> after(long afterId, int limit) {

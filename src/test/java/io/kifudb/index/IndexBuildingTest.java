@@ -94,7 +94,8 @@ class IndexBuildingTest {
             Thread.sleep(50);
         }
         given().when().get("/q/health/ready").then().statusCode(200)
-                .body("checks.find { it.name == 'position-index' }.data.state", equalTo("ready"));
+                .body("checks.find { it.name == 'position-index' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'position-index' }.data.games", equalTo((int) store.stats().count()));
         assertThat(index.status().lastSync().action()).isEqualTo(PositionIndex.SyncAction.REBUILT);
         assertThat(answer(g)).isEqualTo(before);
         for (var search : SEARCHES) assertThat(search.apply(given().when()).statusCode()).isEqualTo(200);
