@@ -3,6 +3,7 @@ package io.kifudb.index;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.store.GameStored;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
@@ -194,8 +195,14 @@ public class PositionIndex {
     private final AtomicBoolean uncommitted = new AtomicBoolean();
     /** Set when a game could not be added; the next consistency check looks at every bucket. */
     private final AtomicBoolean outOfStep = new AtomicBoolean();
-    /** The feed could not read the database; logged once until it can again. */
-    private final AtomicBoolean feedFailing = new AtomicBoolean();
+    /**
+     * Since when (epoch ms; 0: it can) the feed could not read the database, and whether that was logged:
+     * a failure is logged once it has lasted {@link #FEED_FAILURE_LOGGED_AFTER_MILLIS}, so a blip, or the
+     * database closing under the last poll of a shutdown, is not.
+     */
+    private long feedFailingSince;
+    private boolean feedFailureLogged;
+    private static final long FEED_FAILURE_LOGGED_AFTER_MILLIS = 5_000;
     private volatile SyncReport lastSync;
     /** Test seam: while set, a rebuild waits for it before each page (so a test can watch the building state). */
     private volatile CountDownLatch buildGate;
@@ -326,6 +333,20 @@ public class PositionIndex {
             LOG.warn("position index: background refresh failed", e);
         } finally {
             lock.readLock().unlock();
+        }
+    }
+
+    /** Before the application's beans go (the database among them): no more polls or checks. */
+    void onShutdown(@Observes ShutdownEvent event) {
+        if (!enabled) return;
+        stopping = true;
+        if (scheduler != null) {
+            scheduler.shutdown(); // no interrupt (see onStop); a poll under way finishes
+            try {
+                if (!scheduler.awaitTermination(30, TimeUnit.SECONDS)) LOG.warn("position index: background task still running at shutdown");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -750,9 +771,16 @@ public class PositionIndex {
                     if (expired > 0) LOG.debugf("position index: %d gaps in the game ids given up (never committed)", expired);
                 }
             }
-            if (feedFailing.getAndSet(false)) LOG.info("position index: reading new games from the database works again");
+            if (feedFailureLogged) LOG.info("position index: reading new games from the database works again");
+            feedFailingSince = 0;
+            feedFailureLogged = false;
         } catch (RuntimeException e) {
-            if (!feedFailing.getAndSet(true)) LOG.warn("position index: could not read new games from the database; retrying", e);
+            long now = System.currentTimeMillis();
+            if (feedFailingSince == 0) feedFailingSince = now;
+            if (!feedFailureLogged && !stopping && now - feedFailingSince >= FEED_FAILURE_LOGGED_AFTER_MILLIS) {
+                feedFailureLogged = true;
+                LOG.warn("position index: cannot read new games from the database; retrying", e);
+            }
         }
     }
 
@@ -772,7 +800,7 @@ public class PositionIndex {
                 lock.readLock().unlock();
             }
         } catch (IOException | RuntimeException e) {
-            LOG.error("position index: periodic check or commit failed", e);
+            if (!stopping) LOG.error("position index: periodic check or commit failed", e); // else: the database closed under it
         }
     }
 
