@@ -273,7 +273,9 @@ public class PositionIndex {
         }
 
         Building snapshot() {
-            return new Building(games.get(), of, millisSince(startNanos));
+            long done = games.get();
+            // of was counted at the start; games stored meanwhile are built too
+            return new Building(done, Math.max(of, done), millisSince(startNanos));
         }
     }
 
