@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * One analysis job: a position searched under limits (or, for a whole game, every position of it). Its
- * state is published as immutable {@link Snapshot}s, so readers (REST, event streams) never see a
- * half-updated job.
+ * state is published as immutable {@link Snapshot}s, which the worker running it writes to the job's row
+ * (a few times a second), so any instance reads them and readers never see a half-updated job.
  */
 public final class AnalysisJob {
     public enum Status {
@@ -64,6 +64,17 @@ public final class AnalysisJob {
                            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "why the job failed (null unless it did)") String error,
                            Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the job has finished") Instant finishedAt) {}
 
+    /**
+     * What an analysis job is to do: its row's params. {@code kind}: {@code position} (one search) or
+     * {@code game} (every position of a stored game, {@code positions} of them, judged as {@code settings}).
+     */
+    public record Params(String kind, String rules, String sfen, Long gameId, int depth, long movetimeMs, long nodes, int multiPv,
+                         boolean useCache, int positions, String settings) {
+        SearchLimits limits() {
+            return new SearchLimits(depth, movetimeMs, nodes, null, false);
+        }
+    }
+
     final String id;
     final String kind;
     final RuleSet rules;
@@ -73,18 +84,20 @@ public final class AnalysisJob {
     final SearchLimits limits;
     final int multiPv;
     final boolean useCache;
-    final Instant createdAt = Instant.now();
-    volatile boolean cancelRequested;
-    /** Started without an API key: counts against the anonymous quota. */
-    volatile boolean anonymous;
-    /** The queued work (removed from the queue on cancel). */
-    volatile Runnable task;
+    final Instant createdAt;
     /** The engine searching for this job while it runs, to stop it on cancel. */
     volatile io.kifudb.engine.Engine engine;
     private volatile Snapshot snapshot;
+    /** Where published snapshots go besides this object (the job's row, through its worker). */
+    private volatile java.util.function.Consumer<Snapshot> sink = s -> {};
 
     AnalysisJob(String id, String kind, RuleSet rules, Position position, Long gameId, SearchLimits limits, int multiPv,
                 boolean useCache, int positions) {
+        this(id, kind, rules, position, gameId, limits, multiPv, useCache, positions, Instant.now());
+    }
+
+    AnalysisJob(String id, String kind, RuleSet rules, Position position, Long gameId, SearchLimits limits, int multiPv,
+                boolean useCache, int positions, Instant createdAt) {
         this.id = id;
         this.kind = kind;
         this.rules = rules;
@@ -94,6 +107,7 @@ public final class AnalysisJob {
         this.limits = limits;
         this.multiPv = multiPv;
         this.useCache = useCache;
+        this.createdAt = createdAt;
         this.snapshot = new Snapshot(id, Status.QUEUED, kind, rules.id, sfen, gameId, multiPv, 0, 0, 0, 0, 0, null, List.of(), false,
                 positions, 0, null, createdAt, null);
     }
@@ -106,8 +120,13 @@ public final class AnalysisJob {
         return snapshot;
     }
 
+    void sendTo(java.util.function.Consumer<Snapshot> sink) {
+        this.sink = sink;
+    }
+
     void publish(Snapshot s) {
         snapshot = s;
+        sink.accept(s);
     }
 
     /** A new snapshot with the given changes (null / negative: keep). */

@@ -6,6 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kifudb.engine.Engine;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SearchResult;
+import io.kifudb.jobs.JobKind;
+import io.kifudb.jobs.JobRefusedException;
+import io.kifudb.jobs.JobWorkers;
+import io.kifudb.jobs.Jobs;
+import io.kifudb.jobs.RunningJob;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
@@ -13,40 +18,34 @@ import io.kifudb.rules.Status;
 import io.kifudb.store.Evaluation;
 import io.kifudb.store.Game;
 import io.kifudb.store.GameAnalysis;
+import io.kifudb.store.Job;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import org.jboss.logging.MDC;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
- * Analysis jobs on a bounded worker pool: one engine per worker thread (its transposition table is kept
- * from job to job), a bounded queue in front (full: the caller answers 429), every limit capped by
- * configuration, results cached in the database ({@link Evaluation}) and answered from there when the
- * cache already holds a search at least as deep.
+ * Analysis jobs (kind {@code analysis}: one position, or every position of a stored game): queued in the
+ * database with a bounded queue in front (full: the caller answers 429), run by the job workers of any
+ * process with {@code kifudb.analysis.workers} engines at once per process (each engine keeps its
+ * transposition table from job to job), every limit capped by configuration, results cached in the database
+ * ({@link Evaluation}) and answered from there when the cache already holds a search at least as deep.
  */
 @ApplicationScoped
-public class AnalysisService {
+public class AnalysisService implements JobKind {
     private static final Logger LOG = Logger.getLogger(AnalysisService.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** Finished jobs are kept in memory this long for GET and event streams (results stay in the cache). */
-    private static final Duration KEEP_FINISHED = Duration.ofHours(1);
-    private static final int MAX_KEPT = 2000;
+    public static final String KIND = "analysis";
 
     @ConfigProperty(name = "kifudb.analysis.workers", defaultValue = "1")
     int workers;
@@ -76,9 +75,14 @@ public class AnalysisService {
     @jakarta.inject.Inject
     io.micrometer.core.instrument.MeterRegistry metrics;
 
-    private ThreadPoolExecutor executor;
-    private final ThreadLocal<Engine> engines = new ThreadLocal<>();
-    private final Map<String, AnalysisJob> jobs = new ConcurrentHashMap<>();
+    @jakarta.inject.Inject
+    Jobs jobs;
+
+    @jakarta.inject.Inject
+    JobWorkers workerPool;
+
+    /** Engines not searching right now: at most one per analysis running at once here, kept with their tables. */
+    private final Deque<Engine> idleEngines = new ConcurrentLinkedDeque<>();
 
     /** Thrown when the queue is full; the caller answers 429. */
     public static final class QueueFullException extends RuntimeException {
@@ -105,30 +109,18 @@ public class AnalysisService {
     }
 
     void onStart(@Observes StartupEvent event) {
-        executor = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueSize), r -> {
-            Thread t = new Thread(r, "kifudb-analysis");
-            t.setDaemon(true);
-            return t;
-        });
-        metrics.gauge("kifudb.analysis.queued", executor, e -> e.getQueue().size());
-        metrics.gauge("kifudb.analysis.running", executor, ThreadPoolExecutor::getActiveCount);
+        metrics.gauge("kifudb.analysis.queued", this, a -> a.jobs.count(KIND, Job.QUEUED));
+        metrics.gauge("kifudb.analysis.running", this, a -> a.workerPool.running(KIND));
     }
 
-    void onStop(@Observes ShutdownEvent event) {
-        stopJobs();
+    @Override
+    public String id() {
+        return KIND;
     }
 
-    /** Ends the jobs (also called before the JVM exits on a signal, see GracefulStop); a second call does nothing more. */
-    public synchronized void stopJobs() {
-        if (executor == null) return;
-        executor.shutdown();
-        executor.getQueue().clear();
-        for (AnalysisJob j : jobs.values()) cancel(j.id);
-        try {
-            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) LOG.warn("analysis jobs did not stop within 10 s");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    @Override
+    public int workers() {
+        return workers;
     }
 
     /** The limits of a request, capped by configuration; a request without any gets the default time. */
@@ -158,7 +150,7 @@ public class AnalysisService {
      * @param requestedDepth the depth the request named, if any (what the cache must reach)
      */
     public AnalysisJob.Snapshot submit(RuleSet rules, Position position, SearchLimits limits, Integer requestedDepth, int multiPv,
-                                       boolean useCache, boolean anonymous) {
+                                       boolean useCache, boolean anonymous, String owner) {
         if (!position.status().isOngoing())
             throw new InvalidRequestException("sfen", "the game is over in this position (" + position.status() + "): there is nothing to analyse");
         if (anonymous) {
@@ -166,31 +158,21 @@ public class AnalysisService {
             limits = new SearchLimits(limits.depth(), Math.min(limits.movetimeMs(), anonymousMaxMovetimeMs), limits.nodes(), null, false);
         }
         AnalysisJob job = new AnalysisJob(newId(), "position", rules, position, null, limits, multiPv, useCache, 1);
-        job.anonymous = anonymous;
+        AnalysisJob.Params params = new AnalysisJob.Params("position", rules.id, job.sfen, null, limits.depth(), limits.movetimeMs(),
+                limits.nodes(), multiPv, useCache, 1, null);
         if (useCache) {
             AnalysisJob.Snapshot cached = fromCache(job, requestedDepth);
             if (cached != null) {
-                job.publish(cached);
-                keep(job);
+                jobs.recordDone(KIND, job.id, params, cached, cached);
                 return cached;
             }
         }
-        if (anonymous) {
-            synchronized (this) {
-                long active = jobs.values().stream().filter(j -> j.anonymous && !j.snapshot().status().finished()).count();
-                if (active >= anonymousJobs)
-                    throw new AnonymousQuotaException(active + " analyses without an API key are running or queued (the anonymous quota is "
-                            + anonymousJobs + "); send 'Authorization: Bearer <key>' or try again later");
-                enqueue(job, () -> runPosition(job));
-            }
-        } else {
-            enqueue(job, () -> runPosition(job));
-        }
-        return job.snapshot();
+        Jobs.Submission s = Jobs.Submission.of(KIND, params).uid(job.id).progress(job.snapshot()).owner(owner).queueLimit(queueSize);
+        return queue(anonymous ? s.anonymous(anonymousJobs) : s);
     }
 
     /** Analyses every position of a stored game with the per-position limit; the result is stored with the game. */
-    public AnalysisJob.Snapshot submitGame(long gameId, Long movetimeMs, Integer depth) {
+    public AnalysisJob.Snapshot submitGame(long gameId, Long movetimeMs, Integer depth, String owner) {
         Game g = QuarkusTransaction.joiningExisting().call(() -> Game.findById(gameId));
         if (g == null) throw new InvalidRequestException("id", "no game with id " + gameId);
         RuleSet rules = RuleSet.byId(g.rules);
@@ -198,39 +180,52 @@ public class AnalysisService {
         if (time < 1 || time > maxGameMovetimeMs)
             throw new InvalidRequestException("movetime", "movetime per position must be 1 to " + maxGameMovetimeMs + " ms (kifudb.analysis.max-game-movetime-ms)");
         if (depth != null && (depth < 1 || depth > maxDepth)) throw new InvalidRequestException("depth", "depth must be 1 to " + maxDepth);
-        SearchLimits limits = new SearchLimits(depth == null ? 0 : depth, time, 0, null, false);
         Position start = Sfen.parse(rules, g.initialSfen);
-        List<String> moves = g.moves.isBlank() ? List.of() : List.of(g.moves.split(" "));
-        AnalysisJob job = new AnalysisJob(newId(), "game", rules, start, gameId, limits, 1, false, moves.size() + 1);
+        int positions = g.plies + 1;
+        AnalysisJob job = new AnalysisJob(newId(), "game", rules, start, gameId, null, 1, false, positions);
         String settings = (depth == null ? "" : "depth=" + depth + ",") + "movetime=" + time;
-        enqueue(job, () -> runGame(job, moves, settings));
-        return job.snapshot();
+        AnalysisJob.Params params = new AnalysisJob.Params("game", rules.id, job.sfen, gameId, depth == null ? 0 : depth, time, 0, 1, false,
+                positions, settings);
+        return queue(Jobs.Submission.of(KIND, params).uid(job.id).progress(job.snapshot()).owner(owner).queueLimit(queueSize));
     }
 
-    /** Whether the job is queued or running (false for a finished or unknown one). */
-    public boolean active(String id) {
-        AnalysisJob.Snapshot s = get(id);
-        return s != null && !s.status().finished();
+    private AnalysisJob.Snapshot queue(Jobs.Submission s) {
+        try {
+            return snapshot(jobs.submit(s));
+        } catch (JobRefusedException e) {
+            switch (e.reason) {
+                case QUEUE_FULL -> throw new QueueFullException("the analysis queue is full (" + e.limit + " jobs waiting); try again later");
+                case ANONYMOUS_QUOTA -> throw new AnonymousQuotaException(e.count + " analyses without an API key are running or queued "
+                        + "(the anonymous quota is " + e.limit + "); send 'Authorization: Bearer <key>' or try again later");
+                default -> throw e;
+            }
+        }
     }
 
+    /** The job as it stands (on whichever instance or worker it runs), or null if there is none. */
     public AnalysisJob.Snapshot get(String id) {
-        AnalysisJob j = jobs.get(id);
-        return j == null ? null : j.snapshot();
+        Job j = jobs.byUid(KIND, id);
+        return j == null ? null : snapshot(j);
     }
 
-    /** Cancels a job: a queued one never runs, a running one stops promptly and keeps what it found. */
+    /** The job's last published state, with the row's word on status, error and times (the row is written last). */
+    private static AnalysisJob.Snapshot snapshot(Job j) {
+        AnalysisJob.Snapshot s = Jobs.read(j.result != null ? j.result : j.progress, AnalysisJob.Snapshot.class);
+        AnalysisJob.Status status = AnalysisJob.Status.valueOf(j.status.toUpperCase(java.util.Locale.ROOT));
+        return new AnalysisJob.Snapshot(s.id(), status, s.kind(), s.rules(), s.sfen(), s.gameId(), s.multiPv(), s.depth(), s.seldepth(),
+                s.nodes(), s.nps(), s.timeMs(), s.bestMove(), s.pvs(), s.cached(), s.positions(), s.positionsDone(),
+                j.error != null ? j.error : s.error(), j.createdAt, j.finishedAt);
+    }
+
+    /**
+     * Cancels a job: a queued one never runs, a running one (on whichever worker) stops within moments and
+     * keeps what it found.
+     */
     public AnalysisJob.Snapshot cancel(String id) {
-        AnalysisJob j = jobs.get(id);
+        Job j = jobs.byUid(KIND, id);
         if (j == null) return null;
-        if (j.snapshot().status().finished()) return j.snapshot();
-        j.cancelRequested = true;
-        Engine e = j.engine;
-        if (e != null) e.stop();
-        // a queued job leaves the queue at once (its slot is free for another); one the worker has just
-        // taken sees cancelRequested before it starts
-        if ((j.task != null && executor.remove(j.task)) || j.snapshot().status() == AnalysisJob.Status.QUEUED)
-            j.publish(j.with(AnalysisJob.Status.CANCELLED, null, null, null, null));
-        return j.snapshot();
+        Job after = jobs.cancel(j.id);
+        return after == null ? null : snapshot(after);
     }
 
     /** The deepest cached evaluation of the position with at least multiPv lines, or null. */
@@ -247,50 +242,41 @@ public class AnalysisService {
 
     // ---------------------------------------------------------------- running
 
-    private void enqueue(AnalysisJob job, Runnable work) {
-        Runnable task = () -> {
-            if (job.cancelRequested) return;
-            MDC.put("job", "analysis-" + job.id);
-            try {
-                LOG.debugf("analysis job %s started", job.id);
-                work.run();
-            } catch (RuntimeException e) {
-                LOG.errorf(e, "analysis job %s failed", job.id);
-                job.publish(job.with(AnalysisJob.Status.FAILED, null, null, "internal error: " + e.getMessage(), null));
-            } finally {
-                job.engine = null;
-                MDC.remove("job");
-            }
-        };
-        job.task = task;
-        keep(job);
-        try {
-            executor.execute(task);
-        } catch (RejectedExecutionException e) {
-            jobs.remove(job.id);
-            throw new QueueFullException("the analysis queue is full (" + queueSize + " jobs waiting); try again later");
-        }
-    }
-
-    private Engine engine() {
-        Engine e = engines.get();
-        if (e == null) {
-            e = new Engine().hashMegabytes(hashMb);
-            engines.set(e);
-        }
-        return e;
-    }
-
-    private void runPosition(AnalysisJob job) {
-        Engine engine = engine().multiPv(job.multiPv);
+    @Override
+    public Object run(RunningJob running) {
+        AnalysisJob.Params p = running.params(AnalysisJob.Params.class);
+        RuleSet rules = RuleSet.byId(p.rules());
+        AnalysisJob.Snapshot queued = running.storedProgress(AnalysisJob.Snapshot.class);
+        AnalysisJob job = new AnalysisJob(running.uid(), p.kind(), rules, Sfen.parse(rules, p.sfen()), p.gameId(), p.limits(), p.multiPv(),
+                p.useCache(), p.positions(), queued == null ? Instant.now() : queued.createdAt());
+        job.sendTo(running::progress);
+        Engine engine = idleEngines.poll();
+        if (engine == null) engine = new Engine().hashMegabytes(hashMb);
+        Engine searching = engine;
         job.engine = engine;
+        running.onStop(() -> {
+            if (job.engine == searching) searching.stop();
+        });
+        LOG.debugf("analysis job %s started (claim %d)", job.id, running.attempt());
+        try {
+            if ("game".equals(p.kind())) runGame(job, running, engine, p.settings());
+            else runPosition(job, running, engine);
+        } finally {
+            job.engine = null;
+            idleEngines.push(engine);
+        }
+        return job.snapshot();
+    }
+
+    private void runPosition(AnalysisJob job, RunningJob running, Engine engine) {
+        engine.multiPv(job.multiPv);
         job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, null));
-        if (job.cancelRequested) engine.stop();
+        if (running.stopping()) engine.stop();
         SearchResult r = engine.search(job.position, job.limits,
                 lines -> job.publish(job.with(null, lines, lines.get(0).pv().isEmpty() ? null : lines.get(0).pv().get(0), null, null)));
-        AnalysisJob.Status end = job.cancelRequested ? AnalysisJob.Status.CANCELLED : AnalysisJob.Status.DONE;
+        AnalysisJob.Status end = running.cancelRequested() ? AnalysisJob.Status.CANCELLED : AnalysisJob.Status.DONE;
         job.publish(job.with(end, r.lines(), r.bestUsi(), null, 1));
-        // A cancelled search is as good as the depth it completed: worth caching too.
+        // A stopped search is as good as the depth it completed: worth caching too.
         if (r.depth() > 0) store(job, r);
     }
 
@@ -333,10 +319,12 @@ public class AnalysisService {
                 s.createdAt(), Instant.now());
     }
 
-    private void runGame(AnalysisJob job, List<String> moves, String settings) {
-        Engine engine = engine().multiPv(1);
+    private void runGame(AnalysisJob job, RunningJob running, Engine engine, String settings) {
+        engine.multiPv(1);
         engine.newGame();
-        job.engine = engine;
+        Game g = QuarkusTransaction.requiringNew().call(() -> Game.findById(job.gameId));
+        if (g == null) throw new io.kifudb.jobs.JobFailedException("game " + job.gameId + " is no longer stored");
+        List<String> moves = g.moves.isBlank() ? List.of() : List.of(g.moves.split(" "));
         job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, 0));
         Position pos = Sfen.parse(job.rules, job.position.sfen());
         int n = moves.size();
@@ -346,8 +334,8 @@ public class AnalysisService {
         Status[] ended = new Status[n + 1];
         int[] movers = new int[n + 1];
         for (int i = 0; i <= n; i++) {
-            if (job.cancelRequested) {
-                job.publish(job.with(AnalysisJob.Status.CANCELLED, null, null, null, i));
+            if (running.stopping()) {
+                job.publish(job.with(running.cancelRequested() ? AnalysisJob.Status.CANCELLED : null, null, null, null, i));
                 return;
             }
             movers[i] = pos.sideToMove();
@@ -362,6 +350,7 @@ public class AnalysisService {
             }
             if (i < n) pos.play(moves.get(i));
         }
+        if (running.stopping()) return; // the last search was cut short: a partial analysis is not stored
         List<Map<String, Object>> plies = new ArrayList<>();
         int blunders = 0, mistakes = 0, inaccuracies = 0;
         for (int i = 0; i < n; i++) {
@@ -420,19 +409,6 @@ public class AnalysisService {
             return moverWins ? 100_000 : -100_000;
         }
         return e == null ? 0 : e.comparable();
-    }
-
-    /** Registers a job; beyond MAX_KEPT, finished jobs go: first those finished over an hour ago, then the oldest. */
-    private void keep(AnalysisJob job) {
-        jobs.put(job.id, job);
-        if (jobs.size() <= MAX_KEPT) return;
-        Instant cutoff = Instant.now().minus(KEEP_FINISHED);
-        jobs.values().removeIf(j -> j.snapshot().finishedAt() != null && j.snapshot().finishedAt().isBefore(cutoff));
-        int excess = jobs.size() - MAX_KEPT;
-        if (excess > 0)
-            jobs.values().stream().filter(j -> j.snapshot().finishedAt() != null)
-                    .sorted(java.util.Comparator.comparing(j -> j.snapshot().finishedAt())).limit(excess).toList()
-                    .forEach(j -> jobs.remove(j.id));
     }
 
     private static String newId() {

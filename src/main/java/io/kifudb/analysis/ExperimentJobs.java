@@ -3,35 +3,36 @@ package io.kifudb.analysis;
 import io.kifudb.engine.Experiment;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SelfPlay;
+import io.kifudb.jobs.JobKind;
+import io.kifudb.jobs.JobRefusedException;
+import io.kifudb.jobs.Jobs;
+import io.kifudb.jobs.RunningJob;
 import io.kifudb.rules.RuleSet;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
+import io.kifudb.store.Job;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import org.jboss.logging.MDC;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Rule experiments as jobs (see {@link Experiment}): one runs at a time, a few may wait, and every
- * setting a client sends is capped, so an experiment is always bounded work.
+ * Rule experiments as jobs (kind {@code experiment}, see {@link Experiment}): a few may wait, each process
+ * runs {@code kifudb.experiments.workers} at once, and every setting a client sends is capped, so an
+ * experiment is always bounded work. One that is claimed again (its worker died, or handed it back on
+ * stopping) plays its games again from the start: the same seed gives the same games.
  */
 @ApplicationScoped
-public class ExperimentJobs {
+public class ExperimentJobs implements JobKind {
     private static final Logger LOG = Logger.getLogger(ExperimentJobs.class);
+    public static final String KIND = "experiment";
 
     @ConfigProperty(name = "kifudb.experiments.queue-size", defaultValue = "2")
     int queueSize;
+    @ConfigProperty(name = "kifudb.experiments.workers", defaultValue = "1")
+    int workers;
     @ConfigProperty(name = "kifudb.experiments.threads", defaultValue = "1")
     int threads;
     @ConfigProperty(name = "kifudb.experiments.max-games", defaultValue = "500")
@@ -41,8 +42,8 @@ public class ExperimentJobs {
     @ConfigProperty(name = "kifudb.experiments.max-plies", defaultValue = "1000")
     int maxPlies;
 
-    private ThreadPoolExecutor executor;
-    private final Map<String, Job> jobs = new ConcurrentHashMap<>();
+    @Inject
+    Jobs jobs;
 
     /** An experiment job as it stands. */
     @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "ExperimentJob", description = "A rule experiment: status, progress and, when done, the report")
@@ -53,12 +54,11 @@ public class ExperimentJobs {
                            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "why the experiment failed (null unless it did)") String error,
                            Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the experiment has finished") Instant finishedAt) {}
 
-    private static final class Job {
-        final String id = UUID.randomUUID().toString();
-        final Instant createdAt = Instant.now();
-        volatile boolean cancelled;
-        volatile Snapshot snapshot;
-    }
+    /** What an experiment is to do (its row's params). */
+    record Params(List<String> rules, int games, long nodes, int depth, int openingPlies, int maxPlies, long seed) {}
+
+    /** How far it got (its row's progress). */
+    record Progress(int done) {}
 
     public static final class InvalidRequestException extends RuntimeException {
         public final String field;
@@ -75,26 +75,18 @@ public class ExperimentJobs {
         }
     }
 
-    void onStart(@Observes StartupEvent e) {
-        executor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueSize), r -> {
-            Thread t = new Thread(r, "kifudb-experiment");
-            t.setDaemon(true);
-            return t;
-        });
+    @Override
+    public String id() {
+        return KIND;
     }
 
-    void onStop(@Observes ShutdownEvent event) {
-        stopJobs();
+    @Override
+    public int workers() {
+        return workers;
     }
 
-    /** Ends the jobs (also called before the JVM exits on a signal, see GracefulStop); a second call does nothing more. */
-    public synchronized void stopJobs() {
-        if (executor == null) return;
-        jobs.values().forEach(j -> j.cancelled = true);
-        executor.shutdownNow();
-    }
-
-    public Snapshot submit(List<RuleSet> rules, int games, Long nodes, Integer depth, int openingPlies, int plies, long seed) {
+    /** @param owner the API key's digest, for the per-key quota (null: not counted) */
+    public Snapshot submit(List<RuleSet> rules, int games, Long nodes, Integer depth, int openingPlies, int plies, long seed, String owner) {
         if (rules.size() < 2) throw new InvalidRequestException("rules", "give two rule sets or more");
         if (games < 1 || games > maxGames) throw new InvalidRequestException("games", "games per rule set must be 1 to " + maxGames + " (kifudb.experiments.max-games)");
         long n = nodes == null ? 20_000 : nodes;
@@ -105,88 +97,56 @@ public class ExperimentJobs {
         for (RuleSet r : rules)
             if (r.variant != rules.get(0).variant)
                 throw new InvalidRequestException("rules", r.id + " is not played on the same board with the same pieces as " + rules.get(0).id);
+        Params params = new Params(rules.stream().map(r -> r.id).toList(), games, n, depth == null ? 0 : depth, openingPlies, plies, seed);
+        try {
+            return snapshot(jobs.submit(Jobs.Submission.of(KIND, params).uid(UUID.randomUUID().toString()).progress(new Progress(0))
+                    .owner(owner).queueLimit(queueSize)));
+        } catch (JobRefusedException e) {
+            if (e.reason != JobRefusedException.Reason.QUEUE_FULL) throw e;
+            throw new QueueFullException(queueSize + " experiments are waiting; try again later");
+        }
+    }
+
+    @Override
+    public Object run(RunningJob job) throws InterruptedException {
+        Params p = job.params(Params.class);
+        List<RuleSet> rules = p.rules().stream().map(RuleSet::byId).toList();
         // Nodes bound every move (a depth alone could take long on a big position); depth, if given, stops earlier.
-        SelfPlay.Settings settings = new SelfPlay.Settings(new SearchLimits(depth == null ? 0 : depth, 0, n, null, false), openingPlies, plies, 16);
-        Job job = new Job();
-        List<String> ids = rules.stream().map(r -> r.id).toList();
-        int total = games * rules.size();
-        job.snapshot = new Snapshot(job.id, "queued", ids, games, total, 0, null, null, job.createdAt, null);
-        forgetOldFinished();
-        jobs.put(job.id, job);
-        try {
-            executor.execute(() -> run(job, new Experiment.Spec(rules, games, settings, seed, threads)));
-        } catch (RejectedExecutionException e) {
-            jobs.remove(job.id);
-            throw new QueueFullException("an experiment is running and " + queueSize + " are waiting; try again later");
-        }
-        return job.snapshot;
-    }
-
-    private void run(Job job, Experiment.Spec spec) {
-        MDC.put("job", "experiment-" + job.id);
-        try {
-            runJob(job, spec);
-            LOG.infof("experiment %s %s", job.id, job.snapshot.status());
-        } finally {
-            MDC.remove("job");
-        }
-    }
-
-    private void runJob(Job job, Experiment.Spec spec) {
-        Snapshot s = job.snapshot;
-        if (job.cancelled) return;
-        LOG.infof("experiment %s started: %s, %d games each", job.id, s.rules(), s.games());
-        job.snapshot = new Snapshot(s.id(), "running", s.rules(), s.games(), s.total(), 0, null, null, s.createdAt(), null);
-        try {
-            Experiment.Report r = Experiment.run(spec, done -> {
-                Snapshot c = job.snapshot;
-                job.snapshot = new Snapshot(c.id(), c.status(), c.rules(), c.games(), c.total(), Math.max(c.done(), done), null, null, c.createdAt(), null);
-            }, () -> job.cancelled);
-            Snapshot c = job.snapshot;
-            job.snapshot = new Snapshot(c.id(), job.cancelled ? "cancelled" : "done", c.rules(), c.games(), c.total(), c.done(), r, null,
-                    c.createdAt(), Instant.now());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            finishFailed(job, "interrupted by shutdown");
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "experiment %s failed", job.id);
-            finishFailed(job, "internal error: " + e.getMessage());
-        }
-    }
-
-    private static void finishFailed(Job job, String error) {
-        Snapshot c = job.snapshot;
-        job.snapshot = new Snapshot(c.id(), "failed", c.rules(), c.games(), c.total(), c.done(), null, error, c.createdAt(), Instant.now());
-    }
-
-    /** Finished experiments kept in memory (their reports are small, but not without bound): the newest. */
-    static final int KEPT_FINISHED = 100;
-
-    private void forgetOldFinished() {
-        List<Job> finished = jobs.values().stream().filter(j -> j.snapshot.finishedAt() != null)
-                .sorted(java.util.Comparator.comparing((Job j) -> j.snapshot.finishedAt()).reversed()).toList();
-        for (Job old : finished.subList(Math.min(KEPT_FINISHED, finished.size()), finished.size())) jobs.remove(old.id);
-    }
-
-    /** Whether the experiment is queued or running (false for a finished or unknown one). */
-    public boolean active(String id) {
-        Snapshot s = get(id);
-        return s != null && (s.status().equals("queued") || s.status().equals("running"));
+        SelfPlay.Settings settings = new SelfPlay.Settings(new SearchLimits(p.depth(), 0, p.nodes(), null, false), p.openingPlies(), p.maxPlies(), 16);
+        LOG.infof("experiment %s started: %s, %d games each", job.uid(), p.rules(), p.games());
+        job.progress(new Progress(0));
+        int[] best = new int[1];
+        Experiment.Report r = Experiment.run(new Experiment.Spec(rules, p.games(), settings, p.seed(), threads), done -> {
+            synchronized (best) {
+                best[0] = Math.max(best[0], done);
+                job.progress(new Progress(best[0]));
+            }
+        }, job::stopping);
+        LOG.infof("experiment %s %s", job.uid(), job.cancelRequested() ? "cancelled" : job.stopping() ? "stopped" : "done");
+        return r;
     }
 
     public Snapshot get(String id) {
-        Job j = jobs.get(id);
-        return j == null ? null : j.snapshot;
+        Job j = jobs.byUid(KIND, id);
+        return j == null ? null : snapshot(j);
     }
 
+    /**
+     * Cancels an experiment: a queued one at once; a running one stops after the games in progress, and its
+     * report covers the games played.
+     */
     public Snapshot cancel(String id) {
-        Job j = jobs.get(id);
+        Job j = jobs.byUid(KIND, id);
         if (j == null) return null;
-        j.cancelled = true;
-        Snapshot s = j.snapshot;
-        if ("queued".equals(s.status())) {
-            j.snapshot = new Snapshot(s.id(), "cancelled", s.rules(), s.games(), s.total(), 0, null, null, s.createdAt(), Instant.now());
-        }
-        return j.snapshot;
+        Job after = jobs.cancel(j.id);
+        return after == null ? null : snapshot(after);
+    }
+
+    private static Snapshot snapshot(Job j) {
+        Params p = Jobs.read(j.params, Params.class);
+        Progress done = j.progress == null ? new Progress(0) : Jobs.read(j.progress, Progress.class);
+        Experiment.Report report = Jobs.read(j.result, Experiment.Report.class);
+        return new Snapshot(j.uid, j.status, p.rules(), p.games(), p.games() * p.rules().size(), done.done(), report, j.error, j.createdAt,
+                j.finishedAt);
     }
 }

@@ -120,8 +120,8 @@ public class AnalysisResource {
             int multiPv = analysis.multiPv(req.multiPv());
             if (!at.position().status().isOngoing())
                 throw ProblemException.unprocessable("game-over", "Game over", "the game is over in this position (" + at.position().status() + ")");
-            s = quota.admit(() -> analysis.submit(at.rules(), at.position(), limits, req.depth(), multiPv, req.cache() == null || req.cache(),
-                    verdict == ApiKeys.Verdict.MISSING), job -> () -> analysis.active(job.id()));
+            s = quota.admit(owner -> analysis.submit(at.rules(), at.position(), limits, req.depth(), multiPv, req.cache() == null || req.cache(),
+                    verdict == ApiKeys.Verdict.MISSING, owner));
         } catch (AnalysisService.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);
         } catch (AnalysisService.QueueFullException e) {

@@ -264,7 +264,7 @@ final class ApiDocs {
              "detail":"games per rule set must be 1 to 500 (kifudb.experiments.max-games)","field":"games"}""";
     static final String P_EXPERIMENT_QUEUE_FULL = """
             {"type":"https://kifudb.io/problems/queue-full","title":"Experiments queued","status":429,
-             "detail":"an experiment is running and 2 are waiting; try again later"}""";
+             "detail":"2 experiments are waiting; try again later"}""";
     static final String P_EXPERIMENT_NOT_FOUND = """
             {"type":"https://kifudb.io/problems/not-found","title":"No such experiment","status":404,
              "detail":"no experiment with id 0c3e42b5-9a0e-4a8c-b7a1-3f1d8e2b6c4d"}""";
@@ -327,6 +327,10 @@ final class ApiDocs {
               "duplicate":false}]}""";
 
     /** GET /api/games/16?format=kif. */
+    static final String GAME_POSITIONS = """
+            {"gameId":16,"rules":"chu-lishogi","positions":[
+             {"ply":0,"move":null,"sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"},
+             {"ply":1,"move":"7j7h","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1N2I3/PPPPPPPPPPPP/MVRHD1QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2"}]}""";
     static final String GAME_KIF = """
             先手：
             後手：

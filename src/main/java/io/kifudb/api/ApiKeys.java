@@ -41,8 +41,12 @@ public class ApiKeys {
 
     private volatile List<byte[]> keys = List.of();
 
+    /** A {@code worker} process answers no API requests: it needs no key (and generates none). */
+    @ConfigProperty(name = "kifudb.role", defaultValue = "serve")
+    String role;
+
     void onStart(@Observes StartupEvent event) {
-        keys = load();
+        if (!"worker".equals(role)) keys = load();
     }
 
     private List<byte[]> load() {

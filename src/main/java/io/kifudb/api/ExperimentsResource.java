@@ -58,8 +58,9 @@ public class ExperimentsResource {
                     + "202 with the job; follow it with GET /api/experiments/{id}. When done, its report gives per rule set: games, "
                     + "wins by side and draws, how games ended, average "
                     + "length, and how often the rules that differ fired (a move that comes out differently under the compared rule set), "
-                    + "each with a 95% confidence interval (Wilson for shares, normal for means). One experiment runs at a time; "
-                    + "when `kifudb.experiments.queue-size` wait, 429 with Retry-After. Experiments live in memory only."
+                    + "each with a 95% confidence interval (Wilson for shares, normal for means). Each worker process runs "
+                    + "`kifudb.experiments.workers` (1) at a time; when `kifudb.experiments.queue-size` wait, 429 with Retry-After. A "
+                    + "finished experiment is kept `kifudb.jobs.keep-finished` (24 h)."
                     + ApiDocs.KEY_NEEDED)
     @SecurityRequirement(name = ApiDocs.BEARER)
     @RequestBody(description = "The rule sets and the engine settings.", required = true,
@@ -85,9 +86,9 @@ public class ExperimentsResource {
         for (String id : req.rules()) rules.add(RulesResource.ruleSet(id));
         ExperimentJobs.Snapshot s;
         try {
-            s = quota.admit(() -> experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
+            s = quota.admit(owner -> experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
                     req.openingPlies() == null ? 4 : req.openingPlies(), req.maxPlies() == null ? 500 : req.maxPlies(),
-                    req.seed() == null ? 1 : req.seed()), job -> () -> experiments.active(job.id()));
+                    req.seed() == null ? 1 : req.seed(), owner));
         } catch (ExperimentJobs.InvalidRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad experiment", e.getMessage()).withField(e.field);
         } catch (ExperimentJobs.QueueFullException e) {

@@ -80,7 +80,7 @@ public class GameAnalysisResource {
                                   example = "8") @QueryParam("depth") Integer depth) {
         AnalysisJob.Snapshot s;
         try {
-            s = quota.admit(() -> analysis.submitGame(id, movetime, depth), job -> () -> analysis.active(job.id()));
+            s = quota.admit(owner -> analysis.submitGame(id, movetime, depth, owner));
         } catch (AnalysisService.InvalidRequestException e) {
             if (e.field.equals("id")) throw ProblemException.notFound("No such game", e.getMessage());
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);

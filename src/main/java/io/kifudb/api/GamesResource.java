@@ -11,7 +11,9 @@ import io.kifudb.notation.RecordFormatException;
 import io.kifudb.notation.Records;
 import io.kifudb.notation.Replay;
 import io.kifudb.notation.UnwritableRecordException;
+import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
 import io.kifudb.rules.Status;
 import io.kifudb.store.Game;
 import io.quarkus.panache.common.Page;
@@ -259,6 +261,50 @@ public class GamesResource {
         if (unchanged != null) return unchanged.cacheControl(cache).tag(tag).build();
         Response r = representation(g, id, format);
         return Response.fromResponse(r).tag(tag).cacheControl(cache).build();
+    }
+
+    /** One position of a stored game. */
+    public record PlyDto(@Schema(description = "0 for the start position, else the ply just played") int ply,
+                         @Schema(nullable = true, description = "the move that led here, canonical USI; null at ply 0", examples = "7i7h") String move,
+                         @Schema(description = "the position after it", examples = ApiDocs.CHU_START) String sfen) {}
+
+    /** Every position of a stored game, for viewers that should not replay the rules themselves. */
+    public record PositionsDto(long gameId, String rules, @Schema(description = "ply 0 (the start) to the last ply") List<PlyDto> positions) {}
+
+    @GET
+    @Path("/{id}/positions")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "getGamePositions", summary = "Every position of one game",
+            description = "For viewers: the SFEN of the start and after every ply, with the move that led there, replayed by the "
+                    + "service under the game's rule set (so a frontend needs no rules of its own to step through a game). "
+                    + "A stored game never changes: the answer carries an ETag and `Cache-Control: max-age=3600`, and "
+                    + "`If-None-Match` holding that tag is answered 304. Public: no API key needed.")
+    @APIResponse(responseCode = "200", description = "Ply 0 (the start) to the last ply.",
+            headers = @Header(name = "ETag", description = "the answer's tag, for If-None-Match",
+                    schema = @Schema(type = SchemaType.STRING, examples = "\"ed637b0f854f390c56a3cb6ae93fa4a8-positions\"")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PositionsDto.class), examples =
+                    @ExampleObject(name = "the first plies", summary = "GET /api/games/16/positions (cut after ply 1)", value = ApiDocs.GAME_POSITIONS)))
+    @APIResponse(responseCode = "304", description = "Not modified: the tag in If-None-Match is the current one; no body.")
+    @APIResponse(responseCode = "404", ref = ApiDocs.GAME_NOT_FOUND)
+    public Response positions(@Parameter(description = "the game's id", example = "16") @PathParam("id") long id,
+                              @jakarta.ws.rs.core.Context jakarta.ws.rs.core.Request request) {
+        Game g = Game.findById(id);
+        if (g == null) throw ProblemException.notFound("No such game", "no game with id " + id);
+        jakarta.ws.rs.core.EntityTag tag = new jakarta.ws.rs.core.EntityTag(g.contentHash.substring(0, 32) + "-positions");
+        jakarta.ws.rs.core.CacheControl cache = new jakarta.ws.rs.core.CacheControl();
+        cache.setMaxAge(3600);
+        Response.ResponseBuilder unchanged = request.evaluatePreconditions(tag);
+        if (unchanged != null) return unchanged.cacheControl(cache).tag(tag).build();
+        RuleSet rules = ruleSet(g);
+        Position pos = g.initialSfen == null ? Position.start(rules) : Sfen.parse(rules, g.initialSfen);
+        List<PlyDto> out = new java.util.ArrayList<>(g.plies + 1);
+        out.add(new PlyDto(0, null, pos.sfen()));
+        int ply = 0;
+        for (String move : g.moves.isEmpty() ? List.<String>of() : Arrays.asList(g.moves.split(" "))) {
+            pos.make(pos.parseMove(move)); // stored moves were checked when the game was imported
+            out.add(new PlyDto(++ply, move, pos.sfen()));
+        }
+        return Response.ok(new PositionsDto(g.id, g.rules, out), MediaType.APPLICATION_JSON).tag(tag).cacheControl(cache).build();
     }
 
     /**

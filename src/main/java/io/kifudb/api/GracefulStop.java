@@ -1,8 +1,6 @@
 package io.kifudb.api;
 
-import io.kifudb.analysis.AnalysisService;
-import io.kifudb.analysis.ExperimentJobs;
-import io.kifudb.importer.ImportJobs;
+import io.kifudb.jobs.JobWorkers;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,22 +16,17 @@ import java.lang.reflect.Proxy;
  * SIGTERM and SIGINT end the jobs first, then the application. A plain JVM exit runs every shutdown hook at
  * once, and the embedded H2 database has a hook of its own that closes it (it cannot be turned off with
  * AUTO_SERVER, which the import command needs): a job ending during the shutdown could then not store its
- * last state. Here import jobs stop between two batches and record that they were interrupted, analyses
- * are cancelled and cache what they found, experiments are cancelled, and only then does the JVM exit
- * (Quarkus's own shutdown, which commits the index, follows as usual).
+ * last state. Here the job workers stop their jobs (an import after the batch it is storing, an analysis
+ * caching what it found, an experiment after the games in progress) and hand each back to the queue, where
+ * the next worker resumes it; only then does the JVM exit (Quarkus's own shutdown, which commits the index,
+ * follows as usual).
  */
 @ApplicationScoped
 public class GracefulStop {
     private static final Logger LOG = Logger.getLogger(GracefulStop.class);
 
     @Inject
-    ImportJobs imports;
-
-    @Inject
-    AnalysisService analysis;
-
-    @Inject
-    ExperimentJobs experiments;
+    JobWorkers workers;
 
     @ConfigProperty(name = "quarkus.http.host-enabled", defaultValue = "true")
     boolean serving;
@@ -81,9 +74,7 @@ public class GracefulStop {
     private void stopThenExit(String signal, int exitCode) {
         LOG.infof("SIG%s: ending the jobs before stopping", signal);
         try {
-            imports.stopJobs();
-            analysis.stopJobs();
-            experiments.stopJobs();
+            workers.stop();
         } finally {
             System.exit(exitCode);
         }

@@ -2,7 +2,7 @@ package io.kifudb.api;
 
 import io.kifudb.importer.ImportJobs;
 import io.kifudb.rules.RuleSet;
-import io.kifudb.store.ImportJob;
+import io.kifudb.store.Job;
 import io.kifudb.store.ImportOutcome;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Sort;
@@ -11,6 +11,7 @@ import io.smallrye.mutiny.Multi;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -64,7 +65,7 @@ public class ImportsResource {
 
     /** A job, its counters and (on GET) a page of per-record outcomes. */
     public record JobDto(long id,
-                         @Schema(description = "queued, running, done or failed", enumeration = {"queued", "running", "done", "failed"}) String status,
+                         @Schema(description = "queued, running, done, failed or cancelled", enumeration = {"queued", "running", "done", "failed", "cancelled"}) String status,
                          @Schema(nullable = true, description = "the rule set the request named (null: each record's own, else its format's default)") String rules,
                          boolean lenient, int files,
                          @Schema(description = "records found in the files (0 until they are read)") int total,
@@ -104,7 +105,8 @@ public class ImportsResource {
             + "POST /api/games (`rules`: the rule set for every record, default each record's own, else its format's default), "
             + "duplicates are not stored twice, and a broken record does not stop the job: its outcome says why it failed. "
             + "Answers 202 with the queued job at once; follow it with GET /api/imports/{id} (counters and per-record outcomes) or "
-            + "its /events stream. `kifudb.import.workers` jobs run at a time (default 1); when `kifudb.import.queue-size` are waiting, "
+            + "its /events stream (on any instance: the job and its upload are kept in the database, and a worker of any process runs it). "
+            + "Each process runs `kifudb.import.workers` jobs at a time (default 1); when `kifudb.import.queue-size` are waiting, "
             + "429 with Retry-After. A job whose files hold more than `kifudb.import.max-records` records fails as a whole, "
             + "importing nothing."
             + ApiDocs.KEY_NEEDED + " Bodies over `quarkus.http.limits.max-body-size` (64 MB) are refused with 413 before they "
@@ -112,7 +114,7 @@ public class ImportsResource {
 
     /** Progress of a job, as sent on the event stream. */
     public record ProgressDto(long id,
-                              @Schema(enumeration = {"queued", "running", "done", "failed"}) String status,
+                              @Schema(enumeration = {"queued", "running", "done", "failed", "cancelled"}) String status,
                               int files, int total, int processed, int imported, int duplicates, int failed,
                               @Schema(nullable = true, description = "why the job as a whole failed (null unless it did)") String error) {
         static ProgressDto of(ImportJobs.Progress p) {
@@ -205,19 +207,18 @@ public class ImportsResource {
     private Response accepted(List<ImportJobs.Upload> uploads, RuleSet rules, boolean lenient) {
         ImportJobs.Progress p;
         try {
-            p = quota.admit(() -> jobs.submit(uploads, rules, lenient), queued -> () -> jobs.active(queued.id()));
+            p = quota.admit(owner -> jobs.submit(uploads, rules, lenient, owner));
         } catch (ImportJobs.QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Import queue full", e.getMessage(), 30);
         }
-        ImportJob j = ImportJob.findById(p.id());
-        return Response.accepted(dto(j, p, null, null, null, null)).location(URI.create("/api/imports/" + p.id())).build();
+        return Response.accepted(dto(jobs.row(p.id()), null, null, null, null)).location(URI.create("/api/imports/" + p.id())).build();
     }
 
     @GET
     @Path("/{id}")
     @Transactional
     @Operation(operationId = "getImport", summary = "A job: status, counters, per-record outcomes",
-            description = "For following an import and finding the records it refused. Status is queued, running, done or failed "
+            description = "For following an import and finding the records it refused. Status is queued, running, done, failed or cancelled "
                     + "(the job as a whole: an unreadable archive, say; single records that fail do not fail the job). Counters are "
                     + "live while the job runs. Outcomes are paged in record order (`page` from 0, `size` 1 to 1000, default 100); "
                     + "`outcome` keeps one kind, e.g. `failed` to see every refused record with its line, ply, move and reason; "
@@ -235,13 +236,13 @@ public class ImportsResource {
         OUTCOME.check(outcome);
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 1000) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 1000").withField("size");
-        ImportJob j = ImportJob.findById(id);
+        Job j = jobs.row(id);
         if (j == null) throw ProblemException.notFound("No such import job", "no import job with id " + id);
         var q = outcome == null
                 ? ImportOutcome.<ImportOutcome>find("jobId", Sort.ascending("seq"), id)
                 : ImportOutcome.<ImportOutcome>find("jobId = ?1 and outcome = ?2", Sort.ascending("seq"), id, outcome);
         List<OutcomeDto> outcomes = q.page(Page.of(page, size)).list().stream().map(OutcomeDto::of).toList();
-        return dto(j, jobs.progress(id), outcomes, page, size, q.count());
+        return dto(j, outcomes, page, size, q.count());
     }
 
     @GET
@@ -257,8 +258,35 @@ public class ImportsResource {
                              @Parameter(description = "jobs per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         if (page < 0) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad page", "page must be 0 or more").withField("page");
         if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
-        return ImportJob.<ImportJob>findAll(Sort.descending("id")).page(Page.of(page, size)).list().stream()
-                .map(j -> dto(j, jobs.progress(j.id), null, null, null, null)).toList();
+        return Job.<Job>find("kind", Sort.descending("id"), ImportJobs.KIND).page(Page.of(page, size)).list().stream()
+                .map(j -> dto(j, null, null, null, null)).toList();
+    }
+
+    /** The answer to DELETE: a running job, asked to stop after the batch it is storing. */
+    private static final String IMPORT_CANCELLING = """
+            {"id":7,"status":"running","rules":"chu-lishogi","lenient":false,"files":1,"total":3000,"processed":450,"imported":450,
+             "duplicates":0,"failed":0,"error":null,"createdAt":"2026-12-01T10:04:30.139Z","startedAt":"2026-12-01T10:04:32.018Z",
+             "finishedAt":null,"outcomes":null,"page":null,"size":null,"outcomesTotal":null}""";
+
+    @DELETE
+    @Path("/{id}")
+    @Operation(operationId = "cancelImport", summary = "Cancel an import",
+            description = "For an import started by mistake: a queued job never runs (its upload is dropped); a running one, on "
+                    + "whichever worker, stops after the batch of records it is storing, within about a second, and ends as "
+                    + "`cancelled`: the records counted as imported stay stored, with their outcomes. The answer is the job as it "
+                    + "stands when the cancel arrives; GET shows it cancelled once it has stopped. A finished job is left as it is."
+                    + ApiDocs.KEY_NEEDED)
+    @SecurityRequirement(name = ApiDocs.BEARER)
+    @APIResponse(responseCode = "200", description = "The job as it stands when the cancel arrives.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobDto.class), examples =
+                    @ExampleObject(name = "stopping", summary = "a running job, asked to stop", value = IMPORT_CANCELLING)))
+    @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_PARAMETER)
+    @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
+    @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
+    @APIResponse(responseCode = "404", ref = ApiDocs.IMPORT_JOB_NOT_FOUND)
+    public JobDto cancel(@Parameter(description = ApiDocs.JOB_ID, example = "7") @PathParam("id") long id) {
+        if (jobs.cancel(id) == null) throw ProblemException.notFound("No such import job", "no import job with id " + id);
+        return dto(jobs.row(id), null, null, null, null);
     }
 
     @GET
@@ -283,10 +311,10 @@ public class ImportsResource {
         return ProgressStream.of(() -> jobs.progress(id), ImportJobs.Progress::finished, EVENT_PERIOD).map(ProgressDto::of);
     }
 
-    private static JobDto dto(ImportJob j, ImportJobs.Progress p, List<OutcomeDto> outcomes, Integer page, Integer size, Long outcomesTotal) {
-        // Live counters (this instance runs the job) are fresher than the row, which is written in batches.
-        ImportJobs.Progress c = p != null ? p : new ImportJobs.Progress(j.id, j.status, j.files, j.total, j.imported, j.duplicates, j.failed, j.error);
-        return new JobDto(j.id, c.status(), j.rules, j.lenient, j.files, c.total(), c.processed(), c.imported(), c.duplicates(), c.failed(),
+    private static JobDto dto(Job j, List<OutcomeDto> outcomes, Integer page, Integer size, Long outcomesTotal) {
+        // The counters are the row's, written with each batch of records they count (on whichever worker runs the job).
+        ImportJobs.Progress c = ImportJobs.Progress.of(j);
+        return new JobDto(j.id, c.status(), c.rules(), c.lenient(), c.files(), c.total(), c.processed(), c.imported(), c.duplicates(), c.failed(),
                 c.error(), j.createdAt, j.startedAt, j.finishedAt, outcomes, page, size, outcomesTotal);
     }
 }

@@ -1,10 +1,11 @@
 package io.kifudb.api;
 
 import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -12,11 +13,19 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * A job's progress as a server-sent event stream: the job's state is polled, each change is sent, and the
- * stream ends after the first finished state (or when the job is gone). Jobs publish immutable snapshots,
- * so polling them costs nothing and needs no listener bookkeeping in the jobs themselves.
+ * A job's progress as a server-sent event stream: the job's row is polled, each change is sent, and the
+ * stream ends after the first finished state (or when the job is gone). The row is where every worker
+ * writes its job's progress (a few times a second), so a stream served by any instance follows a job run
+ * by any worker, and the jobs need no listener bookkeeping. The polls read the database, so they run on
+ * threads of their own, never on an event loop.
  */
 final class ProgressStream {
+    private static final ScheduledExecutorService POLLS = Executors.newScheduledThreadPool(2, r -> {
+        Thread t = new Thread(r, "kifudb-progress-stream");
+        t.setDaemon(true);
+        return t;
+    });
+
     private ProgressStream() {}
 
     static <T> Multi<T> of(Supplier<T> current, Predicate<T> finished, Duration period) {
@@ -24,7 +33,7 @@ final class ProgressStream {
         if (first == null || finished.test(first)) return first == null ? Multi.createFrom().empty() : Multi.createFrom().item(first);
         return Multi.createFrom().emitter(emitter -> {
             AtomicReference<T> last = new AtomicReference<>();
-            ScheduledFuture<?> poll = Infrastructure.getDefaultWorkerPool().scheduleAtFixedRate(() -> {
+            ScheduledFuture<?> poll = POLLS.scheduleWithFixedDelay(() -> {
                 try {
                     T s = current.get();
                     if (s == null) {

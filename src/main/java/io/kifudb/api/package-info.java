@@ -189,9 +189,9 @@
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_ANALYSIS_QUEUE_FULL),
                                                 @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA)})),
-                        @APIResponse(name = ApiDocs.ANALYSIS_JOB_NOT_FOUND, description = "No analysis job has that id. Jobs live "
-                                + "in memory: a restart forgets them, and beyond 2000 jobs the finished ones go (those finished over "
-                                + "an hour ago first); their results stay in the evaluation cache (GET /api/evals).",
+                        @APIResponse(name = ApiDocs.ANALYSIS_JOB_NOT_FOUND, description = "No analysis job has that id. Finished "
+                                + "jobs are removed `kifudb.jobs.keep-finished` (24 h) after they ended; their results stay in the "
+                                + "evaluation cache (GET /api/evals).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-found", value = ApiDocs.P_ANALYSIS_JOB_NOT_FOUND))),
                         @APIResponse(name = ApiDocs.BAD_EVAL_QUERY, description = "The position cannot be set up (`rules` missing "
@@ -227,16 +227,16 @@
                                                 @ExampleObject(name = "games out of range", value = ApiDocs.P_BAD_EXPERIMENT_GAMES),
                                                 @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET),
                                                 @ExampleObject(name = "unknown-field", value = ApiDocs.P_UNKNOWN_EXPERIMENT_FIELD)})),
-                        @APIResponse(name = ApiDocs.EXPERIMENT_QUEUE_FULL, description = "One experiment is running and "
-                                + "`kifudb.experiments.queue-size` are waiting (`queue-full`, retry after 60 s), or the API key already "
+                        @APIResponse(name = ApiDocs.EXPERIMENT_QUEUE_FULL, description = "`kifudb.experiments.queue-size` experiments "
+                                + "are waiting already (`queue-full`, retry after 60 s), or the API key already "
                                 + "has `kifudb.jobs.per-key` jobs of any kind queued or running (`job-quota`, 10 s).",
                                 headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
                                         schema = @Schema(type = SchemaType.INTEGER, examples = "60")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {@ExampleObject(name = "queue-full", value = ApiDocs.P_EXPERIMENT_QUEUE_FULL),
                                                 @ExampleObject(name = "job-quota", value = ApiDocs.P_JOB_QUOTA)})),
-                        @APIResponse(name = ApiDocs.EXPERIMENT_NOT_FOUND, description = "No experiment has that id (experiments "
-                                + "live in memory: a restart forgets them).",
+                        @APIResponse(name = ApiDocs.EXPERIMENT_NOT_FOUND, description = "No experiment has that id (finished "
+                                + "experiments are removed `kifudb.jobs.keep-finished`, 24 h, after they ended).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-found", value = ApiDocs.P_EXPERIMENT_NOT_FOUND))),
 

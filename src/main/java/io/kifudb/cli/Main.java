@@ -21,6 +21,8 @@ import picocli.CommandLine;
  *
  * <ul>
  *   <li>no command, or {@code serve}: boots Quarkus (the REST service) and waits until it is stopped;</li>
+ *   <li>{@code worker}: boots Quarkus as a job worker only (no API, no position index; HTTP for health and
+ *       metrics) and waits until it is stopped;</li>
  *   <li>a command in {@link #STANDALONE}: runs its picocli command object <em>without</em> booting
  *       Quarkus, so it starts in a fraction of a second and opens no port or database;</li>
  *   <li>{@code help}, {@code --help}, {@code -h}: the list of commands; anything else: that list on
@@ -56,6 +58,8 @@ public final class Main {
         DATABASE_COMMANDS.put("reindex", "rebuild the position index from the database (with the service stopped)");
         DATABASE_COMMANDS.put("bench-import", "bulk import benchmark (random legal games, into a temporary database)");
         DATABASE_COMMANDS.put("bench-search", "lookup and explorer latency over HTTP on 1M+ positions (random games, temporary database)");
+        // runs no Quarkus itself: it starts processes of the PostgreSQL build
+        DATABASE_COMMANDS.put("bench-cluster", "cluster throughput on PostgreSQL: analyses with one and two workers, imports through two API instances");
     }
 
     // Package-private rather than private: Quarkus makes this class a bean (it is the main class), and a private
@@ -71,6 +75,8 @@ public final class Main {
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
+            case "worker" -> runWorker(rest);
+            case "bench-cluster" -> System.exit(new CommandLine(new ClusterBenchCommand()).execute(rest));
             case "import" -> runWithDatabase(ImportApplication.class, rest, null);
             case "reindex" -> runWithDatabase(ReindexApplication.class, rest, null);
             case "bench-import" -> runWithDatabase(ImportBenchApplication.class, rest, benchDataDir(rest));
@@ -83,6 +89,37 @@ public final class Main {
             }
             default -> System.exit(runStandalone(args));
         }
+    }
+
+    /**
+     * {@code worker}: job workers only, against the configured database, until stopped (SIGTERM hands the
+     * running jobs back to the queue). Health and metrics on {@code quarkus.http.port}, 8081 unless set, so
+     * that a worker beside a service on the same machine does not take its port.
+     */
+    private static void runWorker(String[] args) {
+        if (args.length > 0) {
+            boolean help = args[0].equals("--help") || args[0].equals("-h");
+            (help ? System.out : System.err).println("""
+                    Usage: worker
+                      runs job workers only (imports, analyses, experiments) against the configured database, until stopped.
+                      No API and no position index; HTTP serves /q/health and /q/metrics only (quarkus.http.port, default 8081).
+                      kifudb.jobs.workers (KIFUDB_JOBS_WORKERS) sets the worker threads, kifudb.analysis.workers (KIFUDB_ANALYSIS_WORKERS)
+                      how many of them may analyse at once; see docs/cluster.md.""");
+            System.exit(help ? 0 : 2);
+        }
+        defaultConfig("kifudb.role", "worker");
+        defaultConfig("kifudb.import-corpus", "false");
+        defaultConfig("quarkus.http.port", "8081");
+        Quarkus.run(WorkerApplication.class, args);
+    }
+
+    /**
+     * Sets a property unless it is set already as a system property or as its environment variable (a system
+     * property would otherwise hide the operator's environment variable).
+     */
+    private static void defaultConfig(String key, String value) {
+        String env = key.toUpperCase(java.util.Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+        if (System.getProperty(key) == null && System.getenv(env) == null) System.setProperty(key, value);
     }
 
     /**
@@ -195,6 +232,7 @@ public final class Main {
         out.println();
         out.println("Commands:");
         out.printf("  %-12s %s%n", "serve", "run the REST service (the default when no command is given)");
+        out.printf("  %-12s %s%n", "worker", "run job workers only (imports, analyses, experiments) against the configured database");
         for (Map.Entry<String, Supplier<Object>> e : STANDALONE.entrySet()) {
             out.printf("  %-12s %s%n", e.getKey(), description(e.getValue()));
         }

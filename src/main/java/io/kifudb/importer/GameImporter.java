@@ -155,18 +155,65 @@ public class GameImporter {
      * it is rolled back and the records are imported again one transaction each, so only the culprit fails.
      */
     public List<RecordOutcome> store(CheckedBatch b) {
-        if (!b.checked.isEmpty()) {
-            try {
-                List<Outcome> stored = QuarkusTransaction.requiringNew().call(() -> storeAll(b.checked));
+        return store(b, outcomes -> {});
+    }
+
+    /**
+     * {@link #store(CheckedBatch)}, with {@code sameTransaction} called in the transaction that stores the
+     * records, with their outcomes, before it commits: a bulk import job writes the outcomes and its
+     * checkpoint there, so that what is stored and what the job says it stored never differ. When the shared
+     * transaction fails, it is called once per record, in that record's transaction (a record that could not
+     * be stored: in one of its own). If it throws, its transaction rolls back and the exception is passed on.
+     */
+    public List<RecordOutcome> store(CheckedBatch b, java.util.function.Consumer<List<RecordOutcome>> sameTransaction) {
+        RuntimeException[] fromCaller = new RuntimeException[1];
+        try {
+            return QuarkusTransaction.requiringNew().call(() -> {
+                List<Outcome> stored = b.checked.isEmpty() ? List.of() : storeAll(b.checked);
+                RecordOutcome[] outcomes = b.outcomes.clone();
                 for (int k = 0; k < b.toStore.size(); k++) {
                     int i = b.toStore.get(k);
-                    b.outcomes[i] = RecordOutcome.of(b.firstSeq + i, b.items.get(i), stored.get(k));
+                    outcomes[i] = RecordOutcome.of(b.firstSeq + i, b.items.get(i), stored.get(k));
                 }
+                List<RecordOutcome> all = Arrays.asList(outcomes);
+                callerPart(sameTransaction, all, fromCaller);
+                return all;
+            });
+        } catch (RuntimeException e) {
+            if (fromCaller[0] != null) throw fromCaller[0];
+        }
+        // One record at a time: each stored (or refused) with its own outcome.
+        RecordOutcome[] outcomes = b.outcomes.clone();
+        for (int i = 0; i < b.items.size(); i++) {
+            int at = i;
+            RecordFiles.Item item = b.items.get(i);
+            try {
+                outcomes[i] = QuarkusTransaction.requiringNew().call(() -> {
+                    RecordOutcome o = outcomes[at] != null ? outcomes[at]
+                            : RecordOutcome.of(b.firstSeq + at, item, importRecord(item.rules(), item.record(), b.lenient));
+                    callerPart(sameTransaction, List.of(o), fromCaller);
+                    return o;
+                });
             } catch (RuntimeException e) {
-                for (int i : b.toStore) b.outcomes[i] = importItem(b.firstSeq + i, b.items.get(i), b.lenient);
+                if (fromCaller[0] != null) throw fromCaller[0];
+                // e.g. a concurrent import stored the same game first (unique content hash): this record's
+                // transaction rolled back; report it and go on with the others.
+                RecordOutcome failed = new RecordOutcome(b.firstSeq + at, item.source(), item.line(), item.number(), RecordOutcome.Kind.FAILED,
+                        null, 0, 0, null, "could not be stored: " + rootMessage(e));
+                QuarkusTransaction.requiringNew().run(() -> callerPart(sameTransaction, List.of(failed), fromCaller));
+                outcomes[i] = failed;
             }
         }
-        return Arrays.asList(b.outcomes);
+        return Arrays.asList(outcomes);
+    }
+
+    private static void callerPart(java.util.function.Consumer<List<RecordOutcome>> part, List<RecordOutcome> outcomes, RuntimeException[] thrown) {
+        try {
+            part.accept(outcomes);
+        } catch (RuntimeException e) {
+            thrown[0] = e;
+            throw e;
+        }
     }
 
     /**

@@ -1,54 +1,45 @@
 package io.kifudb.importer;
 
+import io.kifudb.jobs.JobFailedException;
+import io.kifudb.jobs.JobKind;
+import io.kifudb.jobs.JobRefusedException;
+import io.kifudb.jobs.Jobs;
+import io.kifudb.jobs.RunningJob;
 import io.kifudb.notation.RecordFiles;
 import io.kifudb.rules.RuleSet;
-import io.kifudb.store.ImportJob;
 import io.kifudb.store.ImportOutcome;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
+import io.kifudb.store.Job;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import org.jboss.logging.MDC;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
- * Bulk import jobs: a bounded queue in front of a small worker pool. A job reads its files, then imports
- * record after record (each its own transaction, see {@link GameImporter}); counters and per-record
- * outcomes are written to the database in batches, only after the records they count are committed, so
- * a job never reports a game that is not stored.
+ * Bulk import jobs (kind {@code import}): the uploads are kept with the job in the database, so any worker
+ * can run it. A job reads its files, then stores the records batch after batch; each batch's games, their
+ * outcomes and the job's counters and checkpoint are one transaction. So a job never reports a game that
+ * is not stored, and a job claimed again after its worker died resumes after its last committed batch,
+ * storing nothing twice.
  */
 @ApplicationScoped
-public class ImportJobs {
+public class ImportJobs implements JobKind {
     private static final Logger LOG = Logger.getLogger(ImportJobs.class);
-    /** Outcomes and counters are flushed at least this often (records, milliseconds). */
-    private static final int FLUSH_RECORDS = 200;
-    private static final long FLUSH_MILLIS = 500;
-    /** Finished jobs whose last state stays in memory for progress streams. */
-    private static final int RECENT_FINISHED = 64;
+    public static final String KIND = "import";
     /** Records stored per transaction (a failing batch is retried record by record). */
     private static final int BATCH = 50;
 
     @Inject
     GameImporter importer;
+
+    @Inject
+    Jobs jobs;
 
     @Inject
     io.micrometer.core.instrument.MeterRegistry metrics;
@@ -62,46 +53,59 @@ public class ImportJobs {
     @ConfigProperty(name = "kifudb.import.max-records", defaultValue = "200000")
     int maxRecords;
 
-    /** Uploads of queued jobs wait on disk, not in memory: a full queue of large uploads costs no heap. */
-    @ConfigProperty(name = "kifudb.data-dir")
-    Path dataDir;
-
-    private Path spool;
-
-    /** An upload waiting for its job, in a file of the spool folder (deleted when the job ends). */
-    private record Spooled(String name, Path file) {}
-
-    private ThreadPoolExecutor executor;
     /** Checks the next batch of a running job while its current batch is stored. */
-    private final java.util.concurrent.ExecutorService checker = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+    private final ExecutorService checker = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "kifudb-import-check");
         t.setDaemon(true);
         return t;
-    });
-    private volatile boolean stopping;
-    private final Map<Long, Progress> live = new ConcurrentHashMap<>();
-    private final Map<Long, Progress> recent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Progress> eldest) {
-            return size() > RECENT_FINISHED;
-        }
     });
 
     /** One uploaded or named file. */
     public record Upload(String name, byte[] bytes) {}
 
+    /** What a job was asked to do (its row's params). */
+    record Params(String rules, boolean lenient, int files) {}
+
+    /** A job's counters (its row's progress): committed together with the records they count. */
+    record Counters(int total, int imported, int duplicates, int failed) {
+        static final Counters NONE = new Counters(0, 0, 0, 0);
+
+        int processed() {
+            return imported + duplicates + failed;
+        }
+
+        Counters withTotal(int n) {
+            return new Counters(n, imported, duplicates, failed);
+        }
+
+        Counters plus(List<RecordOutcome> outcomes) {
+            int i = imported, d = duplicates, f = failed;
+            for (RecordOutcome o : outcomes) {
+                switch (o.kind()) {
+                    case IMPORTED -> i++;
+                    case DUPLICATE -> d++;
+                    case FAILED -> f++;
+                }
+            }
+            return new Counters(total, i, d, f);
+        }
+    }
+
     /** A job's counters as they stand. */
-    public record Progress(long id, String status, int files, int total, int imported, int duplicates, int failed, String error) {
+    public record Progress(long id, String status, String rules, boolean lenient, int files, int total, int imported, int duplicates,
+                           int failed, String error) {
         public int processed() {
             return imported + duplicates + failed;
         }
 
         public boolean finished() {
-            return ImportJob.DONE.equals(status) || ImportJob.FAILED.equals(status);
+            return Job.finished(status);
         }
 
-        static Progress of(ImportJob j) {
-            return new Progress(j.id, j.status, j.files, j.total, j.imported, j.duplicates, j.failed, j.error);
+        public static Progress of(Job j) {
+            Params p = Jobs.read(j.params, Params.class);
+            Counters c = j.progress == null ? Counters.NONE : Jobs.read(j.progress, Counters.class);
+            return new Progress(j.id, j.status, p.rules(), p.lenient(), p.files(), c.total(), c.imported(), c.duplicates(), c.failed(), j.error);
         }
     }
 
@@ -112,272 +116,144 @@ public class ImportJobs {
         }
     }
 
-    void onStart(@Observes StartupEvent event) {
-        spool = dataDir.resolve("import-spool");
-        try {
-            // What a previous process left here belongs to jobs marked failed just below.
-            if (Files.isDirectory(spool))
-                try (var old = Files.list(spool)) {
-                    for (Path f : old.toList()) Files.deleteIfExists(f);
-                }
-            Files.createDirectories(spool);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare the import spool folder " + spool.toAbsolutePath(), e);
-        }
-        executor = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueSize),
-                r -> {
-                    Thread t = new Thread(r, "kifudb-import");
-                    t.setDaemon(true);
-                    return t;
-                });
-        // A job left queued or running by a previous process cannot resume (its upload is gone): say so.
-        int stale = QuarkusTransaction.requiringNew().call(() -> ImportJob.update(
-                "status = ?1, error = ?2, finishedAt = ?3 where status in (?4, ?5)", ImportJob.FAILED,
-                "interrupted: the service stopped before the job finished; records counted as imported are stored",
-                Instant.now(), ImportJob.QUEUED, ImportJob.RUNNING));
-        if (stale > 0) LOG.warnf("%d import job(s) were interrupted by the last shutdown and are marked failed", stale);
+    @Override
+    public String id() {
+        return KIND;
     }
 
-    void onStop(@Observes ShutdownEvent event) {
-        stopJobs();
+    @Override
+    public int workers() {
+        return workers;
     }
 
-    /** Ends the jobs (also called before the JVM exits on a signal, see GracefulStop); a second call does nothing more. */
-    public synchronized void stopJobs() {
-        if (executor == null) return;
-        // Running jobs see the flag between two batches and stop there, marking themselves failed. No
-        // interrupt: it would close the position index's files under a worker that is indexing a game.
-        stopping = true;
-        executor.shutdown();
-        executor.getQueue().clear();
-        try {
-            if (!executor.awaitTermination(20, TimeUnit.SECONDS)) LOG.warn("import jobs did not stop within 20 s");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    @Override
+    public boolean forgetFinished() {
+        return false;
+    }
+
+    /** {@link #submit(List, RuleSet, boolean, String)} without an owner (the command-line benchmarks). */
+    public Progress submit(List<Upload> files, RuleSet rules, boolean lenient) {
+        return submit(files, rules, lenient, null);
     }
 
     /**
      * Queues a job over the files.
      *
      * @param rules the rule set for every record, or null for each record's own (else its format's default)
+     * @param owner the API key's digest, for the per-key quota (null: not counted)
      * @throws QueueFullException when the queue is full
+     * @throws JobRefusedException when the owner's quota is reached
      */
-    public Progress submit(List<Upload> files, RuleSet rules, boolean lenient) {
-        ImportJob job = QuarkusTransaction.requiringNew().call(() -> {
-            ImportJob j = new ImportJob();
-            j.status = ImportJob.QUEUED;
-            j.rules = rules == null ? null : rules.id;
-            j.lenient = lenient;
-            j.files = files.size();
-            j.createdAt = Instant.now();
-            j.persist();
-            return j;
-        });
-        Progress queued = Progress.of(job);
-        List<Spooled> spooled = new ArrayList<>(files.size());
+    public Progress submit(List<Upload> files, RuleSet rules, boolean lenient, String owner) {
+        List<Jobs.File> kept = files.stream().map(f -> new Jobs.File(f.name(), f.bytes())).toList();
         try {
-            for (int i = 0; i < files.size(); i++) {
-                Path f = spool.resolve(job.id + "-" + i);
-                Files.write(f, files.get(i).bytes());
-                spooled.add(new Spooled(files.get(i).name(), f));
-            }
-        } catch (IOException e) {
-            delete(spooled);
-            QuarkusTransaction.requiringNew().run(() -> ImportJob.deleteById(job.id));
-            throw new UncheckedIOException("cannot keep the upload for the job in " + spool.toAbsolutePath(), e);
-        }
-        live.put(job.id, queued);
-        try {
-            executor.execute(() -> run(job.id, spooled, rules, lenient));
-        } catch (RejectedExecutionException e) {
-            live.remove(job.id);
-            delete(spooled);
-            QuarkusTransaction.requiringNew().run(() -> ImportJob.deleteById(job.id));
+            Job j = jobs.submit(Jobs.Submission.of(KIND, new Params(rules == null ? null : rules.id, lenient, files.size()))
+                    .progress(Counters.NONE).owner(owner).queueLimit(queueSize).files(kept));
+            return Progress.of(j);
+        } catch (JobRefusedException e) {
+            if (e.reason != JobRefusedException.Reason.QUEUE_FULL) throw e;
             throw new QueueFullException("the import queue is full (" + queueSize + " jobs waiting); try again later");
         }
-        return queued;
     }
 
-    /** Whether the job is queued or running here. */
-    public boolean active(long id) {
-        return live.containsKey(id);
-    }
-
-    /** The job's counters: live while it runs here, else as stored; null if there is no such job. */
+    /** The job's counters as stored; null if there is no such import job. */
     public Progress progress(long id) {
-        Progress p = live.get(id);
-        if (p == null) p = recent.get(id);
-        if (p != null) return p;
-        ImportJob j = QuarkusTransaction.joiningExisting().call(() -> ImportJob.findById(id));
+        Job j = jobs.get(KIND, id);
         return j == null ? null : Progress.of(j);
     }
 
-    private void run(long id, List<Spooled> files, RuleSet rules, boolean lenient) {
-        // Every log line of the job carries its id (a field of its own in the JSON logs).
-        MDC.put("job", "import-" + id);
-        try {
-            LOG.infof("import job %d started: %d file(s), rules %s%s", id, files.size(), rules == null ? "as recorded" : rules.id,
-                    lenient ? ", lenient" : "");
-            runJob(id, files, rules, lenient);
-        } finally {
-            delete(files);
-            MDC.remove("job");
-        }
+    /** The job's row (for its timestamps), or null. */
+    public Job row(long id) {
+        return jobs.get(KIND, id);
     }
 
-    private static void delete(List<Spooled> files) {
-        for (Spooled f : files) {
-            try {
-                Files.deleteIfExists(f.file());
-            } catch (IOException e) {
-                LOG.warnf("could not delete the spooled upload %s: %s", f.file(), e.getMessage());
-            }
-        }
+    /**
+     * Cancels a job: a queued one never runs; a running one stops after the batch it is storing (the
+     * records counted as imported stay stored).
+     *
+     * @return the job after the request, or null if there is no such import job
+     */
+    public Progress cancel(long id) {
+        if (jobs.get(KIND, id) == null) return null;
+        Job j = jobs.cancel(id);
+        return j == null ? null : Progress.of(j);
     }
 
-    private void runJob(long id, List<Spooled> files, RuleSet rules, boolean lenient) {
-        Instant started = Instant.now();
-        QuarkusTransaction.requiringNew().run(() -> ImportJob.update("status = ?1, startedAt = ?2 where id = ?3", ImportJob.RUNNING, started, id));
-        Counters c = new Counters(id, files.size());
-        c.status = ImportJob.RUNNING;
-        c.publish();
-        try {
-            List<RecordFiles.Item> items = new ArrayList<>();
-            for (Spooled f : files) {
-                byte[] bytes;
-                try {
-                    bytes = Files.readAllBytes(f.file());
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                items.addAll(RecordFiles.read(f.name(), bytes, rules));
-                if (items.size() > maxRecords) {
-                    finish(c, ImportJob.FAILED, "the files hold more than " + maxRecords + " records (kifudb.import.max-records); nothing imported");
-                    return;
-                }
-            }
-            c.total = items.size();
-            c.publish();
-            List<RecordOutcome> pending = new ArrayList<>();
-            long lastFlush = System.currentTimeMillis();
-            // Checking (the rules engine, no database) runs one batch ahead on its own thread while the
-            // previous batch is stored: the two halves of the work overlap on two cores.
-            java.util.concurrent.Future<GameImporter.CheckedBatch> next = items.isEmpty() ? null
-                    : checker.submit(() -> importer.check(1, items.subList(0, Math.min(items.size(), BATCH)), lenient));
-            for (int from = 0; from < items.size(); from += BATCH) {
-                GameImporter.CheckedBatch batch = await(next);
-                int after = from + BATCH;
-                next = after >= items.size() ? null
-                        : checker.submit(() -> importer.check(after + 1, items.subList(after, Math.min(items.size(), after + BATCH)), lenient));
-                if (stopping) {
-                    if (next != null) next.cancel(false);
-                    flush(c, pending);
-                    finish(c, ImportJob.FAILED, "interrupted by shutdown after " + c.processed() + " of " + c.total
-                            + " records; records counted as imported are stored");
-                    return;
-                }
-                for (RecordOutcome o : importer.store(batch)) {
-                    pending.add(o);
-                    c.count(o);
-                    metrics.counter("kifudb.import.records", "outcome", o.kind().id()).increment();
-                }
-                c.publish();
-                long now = System.currentTimeMillis();
-                if (pending.size() >= FLUSH_RECORDS || now - lastFlush >= FLUSH_MILLIS) {
-                    flush(c, pending);
-                    lastFlush = now;
-                }
-            }
-            flush(c, pending);
-            finish(c, ImportJob.DONE, null);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "import job %d failed", id);
-            finish(c, ImportJob.FAILED, "internal error: " + e.getMessage());
+    // ---------------------------------------------------------------- running
+
+    @Override
+    public Object run(RunningJob job) {
+        Params params = job.params(Params.class);
+        RuleSet rules = params.rules() == null ? null : RuleSet.byId(params.rules());
+        int from = job.checkpoint();
+        if (from == 0) LOG.infof("import job %d started: %d file(s), rules %s%s", job.id(), params.files(),
+                rules == null ? "as recorded" : rules.id, params.lenient() ? ", lenient" : "");
+        else LOG.infof("import job %d resumed after record %d (claim %d)", job.id(), from, job.attempt());
+        List<RecordFiles.Item> items = new ArrayList<>();
+        for (Jobs.File f : job.files()) {
+            items.addAll(RecordFiles.read(f.name(), f.bytes(), rules));
+            if (items.size() > maxRecords)
+                throw new JobFailedException("the files hold more than " + maxRecords + " records (kifudb.import.max-records); nothing imported");
         }
+        Counters c = job.advanceNow(Counters.class, stored -> (stored == null ? Counters.NONE : stored).withTotal(items.size()), from);
+        boolean lenient = params.lenient();
+        // Checking (the rules engine, no database) runs one batch ahead on its own thread while the previous
+        // batch is stored: the two halves of the work overlap on two cores.
+        Future<GameImporter.CheckedBatch> next = from >= items.size() ? null : checkAhead(items, from, lenient);
+        for (int at = from; at < items.size(); at += BATCH) {
+            GameImporter.CheckedBatch batch = await(next);
+            int after = at + BATCH;
+            next = after >= items.size() ? null : checkAhead(items, after, lenient);
+            if (job.stopping()) {
+                if (next != null) next.cancel(false);
+                LOG.infof("import job %d stopping after %d of %d records (%s)", job.id(), c.processed(), c.total(),
+                        job.cancelRequested() ? "cancelled" : "handed back");
+                return null;
+            }
+            int last = Math.min(items.size(), after);
+            Counters[] committed = new Counters[1];
+            List<RecordOutcome> outcomes = importer.store(batch, part -> {
+                writeOutcomes(job.id(), part);
+                committed[0] = job.advance(Counters.class, stored -> stored.plus(part), part.get(part.size() - 1).seq());
+            });
+            c = committed[0];
+            for (RecordOutcome o : outcomes) metrics.counter("kifudb.import.records", "outcome", o.kind().id()).increment();
+            if (c.processed() != last) throw new IllegalStateException("import job " + job.id() + ": " + c.processed() + " records counted after " + last);
+        }
+        LOG.infof("import job %d done: %d records, %d imported, %d duplicates, %d failed", job.id(), c.total(), c.imported(), c.duplicates(), c.failed());
+        return null;
     }
 
-    private static GameImporter.CheckedBatch await(java.util.concurrent.Future<GameImporter.CheckedBatch> f) {
+    private Future<GameImporter.CheckedBatch> checkAhead(List<RecordFiles.Item> items, int from, boolean lenient) {
+        return checker.submit(() -> importer.check(from + 1, items.subList(from, Math.min(items.size(), from + BATCH)), lenient));
+    }
+
+    private static GameImporter.CheckedBatch await(Future<GameImporter.CheckedBatch> f) {
         try {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while checking records", e);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
     }
 
-    /** Writes the pending outcomes and the counters in one transaction. */
-    private void flush(Counters c, List<RecordOutcome> pending) {
-        List<RecordOutcome> batch = List.copyOf(pending);
-        pending.clear();
-        QuarkusTransaction.requiringNew().run(() -> {
-            for (RecordOutcome o : batch) {
-                ImportOutcome row = new ImportOutcome();
-                row.jobId = c.id;
-                row.seq = o.seq();
-                row.source = truncate(o.source(), 512);
-                row.line = o.line();
-                row.record = o.record();
-                row.outcome = o.kind().id();
-                row.gameId = o.gameId();
-                row.ply = o.ply();
-                row.move = truncate(o.move(), 64);
-                row.reason = truncate(o.reason(), 512);
-                row.persist();
-            }
-            ImportJob.update("total = ?1, imported = ?2, duplicates = ?3, failed = ?4 where id = ?5",
-                    c.total, c.imported, c.duplicates, c.failed, c.id);
-        });
-        c.publish();
-    }
-
-    private void finish(Counters c, String status, String error) {
-        c.status = status;
-        c.error = error;
-        QuarkusTransaction.requiringNew().run(() -> ImportJob.update(
-                "status = ?1, error = ?2, finishedAt = ?3, total = ?4, imported = ?5, duplicates = ?6, failed = ?7 where id = ?8",
-                status, truncate(error, 512), Instant.now(), c.total, c.imported, c.duplicates, c.failed, c.id));
-        Progress last = c.snapshot();
-        recent.put(c.id, last);
-        live.remove(c.id);
-        if (error == null) LOG.infof("import job %d %s: %d records, %d imported, %d duplicates, %d failed", c.id, status, c.total, c.imported, c.duplicates, c.failed);
-        else LOG.warnf("import job %d %s: %s", c.id, status, error);
-    }
-
-    /** Counters of a running job, owned by its worker thread and published as immutable snapshots. */
-    private final class Counters {
-        final long id;
-        final int files;
-        String status;
-        String error;
-        int total, imported, duplicates, failed;
-
-        Counters(long id, int files) {
-            this.id = id;
-            this.files = files;
-        }
-
-        int processed() {
-            return imported + duplicates + failed;
-        }
-
-        void count(RecordOutcome o) {
-            switch (o.kind()) {
-                case IMPORTED -> imported++;
-                case DUPLICATE -> duplicates++;
-                case FAILED -> failed++;
-            }
-        }
-
-        Progress snapshot() {
-            return new Progress(id, status, files, total, imported, duplicates, failed, error);
-        }
-
-        /** Makes the counters visible to readers; called only after the records they count are committed. */
-        void publish() {
-            live.put(id, snapshot());
+    /** In the batch's transaction: what became of each record. */
+    private static void writeOutcomes(long jobId, List<RecordOutcome> outcomes) {
+        for (RecordOutcome o : outcomes) {
+            ImportOutcome row = new ImportOutcome();
+            row.jobId = jobId;
+            row.seq = o.seq();
+            row.source = truncate(o.source(), 512);
+            row.line = o.line();
+            row.record = o.record();
+            row.outcome = o.kind().id();
+            row.gameId = o.gameId();
+            row.ply = o.ply();
+            row.move = truncate(o.move(), 64);
+            row.reason = truncate(o.reason(), 512);
+            row.persist();
         }
     }
 

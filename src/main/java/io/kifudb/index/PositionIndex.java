@@ -166,6 +166,10 @@ public class PositionIndex {
     @ConfigProperty(name = "kifudb.index.build-in-background", defaultValue = "true")
     boolean buildInBackground;
 
+    /** A {@code worker} process (kifudb.role=worker) keeps no index: the API instances index what its jobs store. */
+    @ConfigProperty(name = "kifudb.role", defaultValue = "serve")
+    String role;
+
     @Inject
     StoredGames store;
 
@@ -292,10 +296,22 @@ public class PositionIndex {
     // ---------------------------------------------------------------- lifecycle
 
     /**
+     * Whether this process keeps an index at all: not in a {@code worker} process (it answers no searches;
+     * the API instances index the games its jobs store) nor with {@code kifudb.index.enabled=false}.
+     */
+    public boolean kept() {
+        return enabled && !"worker".equals(role);
+    }
+
+    /**
      * Opens the index before anything else runs at startup (the corpus loader's imports are taken in as
      * they come, by the feed if not yet by the index itself).
      */
     void onStart(@Observes @Priority(100) StartupEvent event) {
+        if ("worker".equals(role)) {
+            LOG.info("no position index in a worker process: the API instances index the games its jobs store");
+            return;
+        }
         if (!enabled) {
             LOG.info("position index off on this instance (kifudb.index.enabled=false): position search and the explorer answer 503");
             return;
@@ -340,7 +356,7 @@ public class PositionIndex {
 
     /** Before the application's beans go (the database among them): no more polls or checks. */
     void onShutdown(@Observes ShutdownEvent event) {
-        if (!enabled) return;
+        if (!kept()) return;
         stopping = true;
         if (scheduler != null) {
             scheduler.shutdown(); // no interrupt (see onStop); a poll under way finishes
@@ -354,7 +370,7 @@ public class PositionIndex {
 
     @PreDestroy
     void onStop() {
-        if (!enabled) return;
+        if (!kept()) return;
         stopping = true;
         // Index what is queued, then stop (no interrupt, see below).
         indexer.shutdown();
@@ -509,7 +525,7 @@ public class PositionIndex {
         // whose game is stored. Not searchable yet (building, closed): the feed takes the game in later.
         // Indexing (a second replay plus Lucene's work) runs on its own thread, so a bulk import keeps
         // both cores busy; searches wait for what was queued before them (see awaitQueued).
-        if (!enabled || !ready) return;
+        if (!kept() || !ready) return;
         GameData data = GameData.of(event.game());
         queueSpace.acquireUninterruptibly(); // a full queue slows the importer down instead of growing
         queued.incrementAndGet();
@@ -1125,7 +1141,7 @@ public class PositionIndex {
 
     /** What the index holds now; while it is building, how far the build has got (never waits for it). */
     public Status status() {
-        if (!enabled) return new Status(State.OFF, 0, 0, 0, false, null, null);
+        if (!kept()) return new Status(State.OFF, 0, 0, 0, false, null, null);
         if (!open) return new Status(State.CLOSED, 0, 0, 0, false, lastSync, null);
         if (!ready) return new Status(State.BUILDING, 0, 0, 0, false, lastSync, building());
         awaitQueued();
@@ -1155,6 +1171,8 @@ public class PositionIndex {
 
     /** Why the index cannot answer now, with when to try again. */
     private IndexUnavailableException unavailable() {
+        if ("worker".equals(role))
+            return new IndexUnavailableException("a worker process keeps no position index", 0);
         if (!enabled)
             return new IndexUnavailableException("the position index is off on this instance (kifudb.index.enabled=false)", 0);
         if (open && !ready) {

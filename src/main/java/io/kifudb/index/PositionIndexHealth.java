@@ -11,8 +11,9 @@ import org.eclipse.microprofile.health.Readiness;
  * Readiness includes the position index: position search, the explorer and free text need it in step
  * with the database. While it is being built (a new instance, a rebuild at startup) readiness is down with
  * {@code state: building} and how far the build has got, so a load balancer sends searches elsewhere;
- * liveness is not affected. An instance with the index off ({@code kifudb.index.enabled=false}) is ready
- * without it. The database has its own readiness check from the datasource.
+ * liveness is not affected. An instance with the index off ({@code kifudb.index.enabled=false}) and a
+ * {@code worker} process (it answers no searches) keep none and are ready without it ({@code state: off}).
+ * The database has its own readiness check from the datasource.
  */
 @Readiness
 @ApplicationScoped

@@ -45,6 +45,8 @@ public final class Position {
 
     final MoveGen moveGen;
     private final int[] scratch = new int[MoveGen.MAX_MOVES];
+    /** Move list for reading a USI move (made on first use: most positions never read one). */
+    private int[] parseBuffer;
     /** Exits, exchanges or a non-Chu field 3: make/unmake take {@link #makeGeneral}. */
     private final boolean general;
 
@@ -653,6 +655,15 @@ public final class Position {
         int n = moveGen.generate(buf);
         if (!Judge.status(this, buf, n).isOngoing()) return new int[0];
         return Arrays.copyOf(buf, n);
+    }
+
+    /**
+     * The buffer {@link UsiMoves} generates into: replaying a record reads a move per ply, and a fresh
+     * 16 KB move list per move cost about as much as generating the moves.
+     */
+    int[] parseBuffer() {
+        if (parseBuffer == null) parseBuffer = new int[MoveGen.MAX_MOVES];
+        return parseBuffer;
     }
 
     public String usi(int move) {

@@ -40,7 +40,7 @@ final class UsiMoves {
             }
             mid = Move.NO_SQUARE; // same move as the direct one (canonical spelling)
         }
-        int[] moves = new int[MoveGen.MAX_MOVES];
+        int[] moves = pos.parseBuffer();
         int n = pos.generate(moves);
         // exists[promotes][captures the exempt elephant normally]
         boolean[][] exists = new boolean[2][2];
@@ -80,7 +80,7 @@ final class UsiMoves {
     /** {@code <from>off} or {@code <from>try} (pieces-and-setups.md §3.3). */
     private static int exit(Position pos, String usi, int from, PieceKind kind, boolean tryMove) {
         int wanted = tryMove ? Move.tryMove(from) : Move.exit(from);
-        int[] moves = new int[MoveGen.MAX_MOVES];
+        int[] moves = pos.parseBuffer();
         int n = pos.generate(moves);
         boolean tryExists = false;
         for (int i = 0; i < n; i++) {
@@ -148,7 +148,7 @@ final class UsiMoves {
 
     private static int findPass(Position pos, String usi, boolean suffixed) {
         if (suffixed) throw new IllegalMoveException(usi, "a pass cannot promote or capture");
-        int[] moves = new int[MoveGen.MAX_MOVES];
+        int[] moves = pos.parseBuffer();
         int n = pos.generate(moves);
         for (int i = 0; i < n; i++) {
             int mv = moves[i];

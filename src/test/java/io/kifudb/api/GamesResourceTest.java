@@ -313,4 +313,30 @@ class GamesResourceTest {
         String usi = given().queryParam("format", "usi").when().get("/api/games/" + id).then().extract().header("ETag");
         assertThat(json).isNotEqualTo(usi);
     }
+
+    @Test
+    void everyPositionOfAGameIsTheOneTheRulesEndpointReachesWithItsMoves() throws Exception {
+        long id = store("application/x-ndjson", null, corpusGame(2));
+        JsonNode game = new ObjectMapper().readTree(given().when().get("/api/games/" + id).then().statusCode(200).extract().asString());
+        List<String> moves = new ObjectMapper().convertValue(game.get("moves"), new com.fasterxml.jackson.core.type.TypeReference<List<String>>() {});
+        ExtractableResponse<Response> answer = given().when().get("/api/games/" + id + "/positions").then().statusCode(200)
+                .body("gameId", equalTo((int) id)).body("rules", equalTo(game.get("rules").asText()))
+                .body("positions", hasSize(moves.size() + 1)).extract();
+        JsonNode positions = new ObjectMapper().readTree(answer.asString()).get("positions");
+        assertThat(positions.get(0).get("move").isNull()).isTrue();
+        // Checked against the rules endpoint, which replays the same moves by another path, every 10th ply and the last.
+        java.util.SortedSet<Integer> checked = new java.util.TreeSet<>(List.of(moves.size()));
+        for (int ply = 0; ply <= moves.size(); ply += 10) checked.add(ply);
+        for (int ply : checked) {
+            JsonNode at = positions.get(ply);
+            assertThat(at.get("ply").asInt()).isEqualTo(ply);
+            if (ply > 0) assertThat(at.get("move").asText()).isEqualTo(moves.get(ply - 1));
+            String expected = given().queryParam("play", String.join(",", moves.subList(0, ply)))
+                    .when().get("/api/rules/" + game.get("rules").asText() + "/moves").then().statusCode(200).extract().path("sfen");
+            assertThat(at.get("sfen").asText()).as("ply %d", ply).isEqualTo(expected);
+        }
+        String etag = answer.header("ETag");
+        given().header("If-None-Match", etag).when().get("/api/games/" + id + "/positions").then().statusCode(304);
+        given().when().get("/api/games/999999999/positions").then().statusCode(404).body("title", equalTo("No such game"));
+    }
 }

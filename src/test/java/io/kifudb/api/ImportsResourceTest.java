@@ -48,7 +48,7 @@ class ImportsResourceTest {
         for (int i = 0; i < 600; i++) {
             JsonPath job = given().when().get("/api/imports/" + id).then().statusCode(200).extract().jsonPath();
             String status = job.getString("status");
-            if (status.equals("done") || status.equals("failed")) return job;
+            if (status.equals("done") || status.equals("failed") || status.equals("cancelled")) return job;
             Thread.sleep(50);
         }
         throw new AssertionError("import job " + id + " did not finish within 30 s");
@@ -92,10 +92,10 @@ class ImportsResourceTest {
         }
         long gamesAfter = given().when().get("/api/games?size=1").then().extract().jsonPath().getLong("total");
         assertThat(gamesAfter - gamesBefore).isEqualTo(job.getInt("imported"));
-        // The upload waited on disk and is gone with its job.
-        try (var spooled = Files.list(Path.of("target/test-data/import-spool"))) {
-            assertThat(spooled.filter(f -> f.getFileName().toString().startsWith(id + "-"))).isEmpty();
-        }
+        // The upload waited in the database with its job, and is gone now that the job has ended.
+        Number kept = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> (Number) io.kifudb.store.Job.getEntityManager()
+                .createNativeQuery("select count(*) from job_file where job_id = :id").setParameter("id", id).getSingleResult());
+        assertThat(kept.longValue()).isZero();
         given().queryParam("player", "broken-copy").when().get("/api/games").then().body("total", equalTo(0));
     }
 
@@ -169,6 +169,33 @@ class ImportsResourceTest {
         // A finished job's stream is its final state, once.
         String again = given().accept("text/event-stream").when().get("/api/imports/" + id + "/events").then().statusCode(200).extract().asString();
         assertThat(again.lines().filter(l -> l.startsWith("data:")).count()).isEqualTo(1);
+    }
+
+    @Test
+    void aCancelledImportStopsAfterABatchAndKeepsWhatItStored() throws Exception {
+        // 4000 records (the corpus export again and again: after the first copy, duplicates), seconds of checking
+        byte[] once = Files.readAllBytes(LISHOGI);
+        ByteArrayOutputStream many = new ByteArrayOutputStream();
+        for (int i = 0; i < 400; i++) many.write(once);
+        long first = given().contentType("application/x-ndjson").body(many.toByteArray()).when().post("/api/imports")
+                .then().statusCode(202).extract().jsonPath().getLong("id");
+        long second = given().contentType("application/x-ndjson").body(many.toByteArray()).when().post("/api/imports")
+                .then().statusCode(202).extract().jsonPath().getLong("id");
+        for (int i = 0; i < 600 && given().when().get("/api/imports/" + first).then().extract().jsonPath().getInt("processed") == 0; i++)
+            Thread.sleep(20);
+        // one import runs at a time (kifudb.import.workers): the second waits, and a cancel ends it at once
+        given().when().delete("/api/imports/" + second).then().statusCode(200).body("status", equalTo("cancelled")).body("processed", equalTo(0));
+        given().when().delete("/api/imports/" + first).then().statusCode(200);
+        JsonPath job = awaitFinished(first);
+        assertThat(job.getString("status")).isEqualTo("cancelled");
+        assertThat(job.getInt("total")).isEqualTo(4000);
+        assertThat(job.getInt("processed")).isBetween(1, 3999);
+        // what it counted is what it stored: one outcome per record processed
+        assertThat(job.getLong("outcomesTotal")).isEqualTo(job.getInt("processed"));
+        assertThat(awaitFinished(second).getLong("outcomesTotal")).isZero();
+        // a finished job is left as it is
+        given().when().delete("/api/imports/" + first).then().statusCode(200).body("status", equalTo("cancelled"));
+        given().when().delete("/api/imports/999999").then().statusCode(404).contentType(startsWith("application/problem+json"));
     }
 
     @Test

@@ -15,16 +15,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** {@code kifudb.jobs.per-key}: jobs queued or running per API key, over real HTTP. */
+/**
+ * {@code kifudb.jobs.per-key}: jobs queued or running per API key, over real HTTP. The keys are this test's
+ * own: the quota counts a key's jobs in the database, where other tests' jobs under the suite's key may be.
+ */
 @QuarkusTest
 @TestProfile(JobQuotaTest.TwoJobsPerKey.class)
 class JobQuotaTest {
-    static final String OTHER_KEY = "second-test-key";
+    static final String KEY = "quota-test-key", OTHER_KEY = "second-quota-test-key";
 
     public static class TwoJobsPerKey implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("kifudb.jobs.per-key", "2", "kifudb.api-keys", "test-suite-key," + OTHER_KEY);
+            return Map.of("kifudb.jobs.per-key", "2", "kifudb.api-keys", "test-suite-key," + KEY + "," + OTHER_KEY);
         }
     }
 
@@ -38,19 +41,19 @@ class JobQuotaTest {
     void aKeyMayHaveTwoJobsAtOnceAndAnotherKeyIsNotHeldUp() {
         List<String> started = new ArrayList<>();
         try {
-            for (int i = 0; i < 2; i++) started.add(analyse("test-suite-key").then().statusCode(202).extract().path("id"));
-            analyse("test-suite-key").then().statusCode(429).header("Retry-After", "10")
+            for (int i = 0; i < 2; i++) started.add(analyse(KEY).then().statusCode(202).extract().path("id"));
+            analyse(KEY).then().statusCode(429).header("Retry-After", "10")
                     .contentType(startsWith("application/problem+json"))
                     .body("type", equalTo("https://kifudb.io/problems/job-quota"));
             // An import job counts against the same key.
-            given().contentType("application/x-ndjson").body("7i7h\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)).when().post("/api/imports").then().statusCode(429)
+            given().header("Authorization", "Bearer " + KEY).contentType("application/x-ndjson").body("7i7h\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)).when().post("/api/imports").then().statusCode(429)
                     .body("type", equalTo("https://kifudb.io/problems/job-quota"));
 
             started.add(analyse(OTHER_KEY).then().statusCode(202).extract().path("id"));
 
             // A cancelled job frees its place.
             given().when().delete("/api/analysis/" + started.remove(0)).then().statusCode(200);
-            started.add(analyse("test-suite-key").then().statusCode(202).extract().path("id"));
+            started.add(analyse(KEY).then().statusCode(202).extract().path("id"));
         } finally {
             for (String id : started) given().when().delete("/api/analysis/" + id).then().statusCode(200);
         }

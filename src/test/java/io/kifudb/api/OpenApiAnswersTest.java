@@ -75,6 +75,8 @@ class OpenApiAnswersTest {
         for (String format : List.of("json", "kif", "usi", "lishogi", "csg"))
             expect(200, () -> given().queryParam("format", format).when().get("/api/games/" + id));
         expect(404, () -> given().when().get("/api/games/999999"));
+        expect(200, () -> given().when().get("/api/games/" + id + "/positions"));
+        expect(404, () -> given().when().get("/api/games/999999/positions"));
         expect(400, () -> given().queryParam("format", "pgn").when().get("/api/games/" + id));
         expect(200, () -> given().queryParam("rules", "chu-lishogi").queryParam("result", "gote").when().get("/api/games"));
         expect(400, () -> given().queryParam("size", 0).when().get("/api/games"));
