@@ -366,6 +366,15 @@ public class PositionIndex {
                 Thread.currentThread().interrupt();
             }
         }
+        // The final commit (onStop) names the database the index holds (its first game). Started on an
+        // empty database, the index has not read that name yet: read it now, while the database is open.
+        if (databaseIdentity.isEmpty()) {
+            try {
+                databaseIdentity = store.identity();
+            } catch (RuntimeException e) {
+                LOG.debug("position index: database identity not read at shutdown", e);
+            }
+        }
     }
 
     @PreDestroy
@@ -500,7 +509,7 @@ public class PositionIndex {
             if (!open) return;
             try {
                 if (ready && uncommitted.get()) commitLocked();
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
                 LOG.error("position index: final commit failed; the next start will catch up from the database", e);
             }
             ready = false;
