@@ -200,6 +200,10 @@ class ClusterIT {
             assertThat(found).as("the game stored through A, found on B").isTrue();
             assertThat(waited).as("seconds from its storing on A to its finding on B").isLessThan(2.0);
 
+            // A worker process keeps no position index: it never opened or built one.
+            for (String worker : new String[] {"w1", "w2"})
+                assertThat(dir.resolve(worker).resolve("index")).as("the index directory of worker %s", worker).doesNotExist();
+
             // Nothing went wrong on the way: no error logged, and no worker dropped work it had done.
             for (Path log : names.values()) {
                 if (log.getFileName().toString().equals("w1.log")) continue; // killed
