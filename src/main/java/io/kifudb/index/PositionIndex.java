@@ -366,15 +366,6 @@ public class PositionIndex {
                 Thread.currentThread().interrupt();
             }
         }
-        // The final commit (onStop) names the database the index holds (its first game). Started on an
-        // empty database, the index has not read that name yet: read it now, while the database is open.
-        if (databaseIdentity.isEmpty()) {
-            try {
-                databaseIdentity = store.identity();
-            } catch (RuntimeException e) {
-                LOG.debug("position index: database identity not read at shutdown", e);
-            }
-        }
     }
 
     @PreDestroy
@@ -449,7 +440,9 @@ public class PositionIndex {
                 } catch (CancellationException stopped) {
                     LOG.info("position index: build stopped by shutdown; the next start builds again");
                 } catch (RuntimeException e) {
-                    LOG.errorf(e, "position index: could not be brought in step with the database; trying again in %s", commitInterval);
+                    // A start that fails (a bad setting found after the index began) closes the database under the build.
+                    if (stopping || databaseClosed(e)) LOG.info("position index: build stopped, the application is stopping; the next start builds again");
+                    else LOG.errorf(e, "position index: could not be brought in step with the database; trying again in %s", commitInterval);
                 } finally {
                     syncing.set(false);
                 }
@@ -457,6 +450,13 @@ public class PositionIndex {
         } catch (RejectedExecutionException shuttingDown) {
             syncing.set(false);
         }
+    }
+
+    /** Hibernate's answer once the application has closed it (its message is all that tells it apart). */
+    private static boolean databaseClosed(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause())
+            if (t instanceof IllegalStateException && String.valueOf(t.getMessage()).contains("EntityManagerFactory is closed")) return true;
+        return false;
     }
 
     private void openWriterLocked() {
@@ -508,7 +508,7 @@ public class PositionIndex {
         try {
             if (!open) return;
             try {
-                if (ready && uncommitted.get()) commitLocked();
+                if (ready && uncommitted.get()) commitLocked(false);
             } catch (IOException | RuntimeException e) {
                 LOG.error("position index: final commit failed; the next start will catch up from the database", e);
             }
@@ -614,7 +614,7 @@ public class PositionIndex {
         awaitQueued(); // what was stored before the commit is in it
         lock.readLock().lock();
         try {
-            if (ready) commitLocked();
+            if (ready) commitLocked(true);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -625,12 +625,16 @@ public class PositionIndex {
     /**
      * Commits, recording the layout, the keys, the database and the games counted just before (adds
      * may go on meanwhile, so the commit holds at least those). Called under the read or the write lock.
+     *
+     * @param mayReadDatabase false for the final commit at shutdown, when the database may be closed: an
+     *                        index started on an empty database that has not read the database's identity
+     *                        yet (its first game) commits without it, and its next open skips that one check
      */
-    private void commitLocked() throws IOException {
+    private void commitLocked(boolean mayReadDatabase) throws IOException {
         synchronized (commitLock) {
             uncommitted.set(false);
             long[] counts = countGames();
-            if (databaseIdentity.isEmpty() && counts[0] > 0) databaseIdentity = store.identity();
+            if (mayReadDatabase && databaseIdentity.isEmpty() && counts[0] > 0) databaseIdentity = store.identity();
             Map<String, String> data = new LinkedHashMap<>();
             data.put(DATA_FORMAT, FORMAT);
             data.put(DATA_KEYS, keysFingerprint());
@@ -822,7 +826,7 @@ public class PositionIndex {
             if (!ready || !lock.readLock().tryLock()) return;
             try {
                 if (ready) check();
-                if (ready && uncommitted.get()) commitLocked();
+                if (ready && uncommitted.get()) commitLocked(true);
             } finally {
                 lock.readLock().unlock();
             }
@@ -955,7 +959,7 @@ public class PositionIndex {
                 for (StoredGames.Stored g : recent)
                     watermark.taken(g.id(), g.createdAt() == null ? 0 : g.createdAt().toEpochMilli(), seenAt);
                 if (r[0] + r[2] > 0) {
-                    commitLocked();
+                    commitLocked(true);
                     refresh();
                     lastSync = new SyncReport(SyncAction.CAUGHT_UP, state, r[0], r[1], millisSince(t0));
                     LOG.infof("position index: caught up %d games, removed %d (%s) in %d ms", r[0], r[2], state, lastSync.millis());
@@ -1013,7 +1017,7 @@ public class PositionIndex {
             config.setRAMBufferSizeMB(Math.max(ram, Math.min(buildRamBufferMb, Runtime.getRuntime().maxMemory() / 4.0 / (1 << 20))));
             long[] written = indexAll(p);
             config.setRAMBufferSizeMB(ram);
-            commitLocked();
+            commitLocked(true);
             SyncReport r = new SyncReport(SyncAction.REBUILT, why, written[0], written[1], millisSince(t0));
             LOG.infof("position index: rebuilt %d games, %d positions in %d ms", r.games(), r.positions(), r.millis());
             return r;
