@@ -129,7 +129,7 @@ final class ApiDocs {
              "detail":"The accept header value did not match the value in @Produces"}""";
     static final String P_INDEX_UNAVAILABLE = """
             {"type":"https://kifudb.io/problems/index-unavailable","title":"Index unavailable","status":503,
-             "detail":"the position index is closed"}""";
+             "detail":"the position index is being built from the database: 51000 of 100000 games so far; try again later"}""";
     static final String P_MISSING_RULES = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Missing rule set","status":400,
              "detail":"the query parameter 'rules' is required","field":"rules"}""";

@@ -390,7 +390,7 @@ public class GamesResource {
             description = "For browsing the database. Filters combine with AND; names match exactly, `player` matches either side. "
                     + "`q` is free text over players, event, site and comments: "
                     + "every word must occur (`\"...\"` for a phrase, `-word` to exclude, `word*` for a prefix); it considers the newest "
-                    + MAX_TEXT_MATCHES + " games that match the text, and needs the position index (503 while it is closed). "
+                    + MAX_TEXT_MATCHES + " games that match the text, and needs the position index (503 while it is being built or closed). "
                     + "Newest first (highest id first), paged: `page` from 0, `size` 1 to 200; `total` counts every match. "
                     + "Public: no API key needed.")
     @APIResponse(responseCode = "200", description = "One page of the matching games.",

@@ -38,8 +38,12 @@
                                 + "operation produces.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-acceptable", value = ApiDocs.P_NOT_ACCEPTABLE))),
-                        @APIResponse(name = ApiDocs.INDEX_UNAVAILABLE, description = "The position index is closed (the service "
-                                + "is shutting down, or an operator closed it); worth retrying.",
+                        @APIResponse(name = ApiDocs.INDEX_UNAVAILABLE, description = "The position index cannot answer yet: it is "
+                                + "being built from the database (an instance that has just joined, a rebuild at startup; readiness "
+                                + "says `building` meanwhile), or it is closed (the service is shutting down). Worth retrying after "
+                                + "Retry-After seconds, or on another instance.",
+                                headers = @Header(name = "Retry-After", description = ApiDocs.RETRY_AFTER,
+                                        schema = @Schema(type = SchemaType.INTEGER, examples = "5")),
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "index-unavailable", value = ApiDocs.P_INDEX_UNAVAILABLE))),
 

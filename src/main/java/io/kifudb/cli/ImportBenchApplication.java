@@ -2,6 +2,7 @@ package io.kifudb.cli;
 
 import io.kifudb.importer.ImportJobs;
 import io.kifudb.index.PositionIndex;
+import io.kifudb.index.StoredGames;
 import io.quarkus.runtime.QuarkusApplication;
 import jakarta.inject.Inject;
 import picocli.CommandLine;
@@ -14,8 +15,11 @@ public class ImportBenchApplication implements QuarkusApplication {
     @Inject
     PositionIndex index;
 
+    @Inject
+    StoredGames store;
+
     @Override
     public int run(String... args) {
-        return new CommandLine(new ImportBenchCommand(jobs, index, System.out)).execute(args);
+        return new CommandLine(new ImportBenchCommand(jobs, index, store, System.out)).execute(args);
     }
 }

@@ -2,11 +2,13 @@ package io.kifudb.cli;
 
 import io.kifudb.importer.ImportJobs;
 import io.kifudb.index.PositionIndex;
+import io.kifudb.index.StoredGames;
 import io.kifudb.notation.RecordFiles;
 import io.kifudb.notation.Replay;
 import io.kifudb.rules.RuleSet;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -17,7 +19,8 @@ import picocli.CommandLine.Option;
  * {@code bench-import}: bulk import speed. Generates random legal games (seeded, labelled as random in
  * their ids), then measures plies/s for reading + replaying them (no storage) and for a whole bulk
  * import job (read + check + store), until the position index holds every game into the configured database, which {@link Main} points
- * at a fresh temporary data directory unless {@code --data-dir} is given.
+ * at a fresh temporary data directory unless {@code --data-dir} is given. With {@code --new-instance},
+ * {@link NewInstanceBench} instead.
  */
 @Command(name = "bench-import", mixinStandardHelpOptions = true,
         description = "bulk import benchmark: plies/s of replay alone and of a whole import job, on random legal games",
@@ -38,18 +41,45 @@ public final class ImportBenchCommand implements Callable<Integer> {
     @Option(names = "--data-dir", description = "data directory to import into (default: a fresh temporary one)")
     String dataDir;
 
+    @Option(names = "--new-instance", description = "instead: fill the database up to --games games (importing only what is missing), "
+            + "then time a new service instance joining it (to liveness, to readiness) while imports go on here, and how soon "
+            + "games imported here are found on it")
+    boolean newInstance;
+
+    @Option(names = "--instance-jar", description = "with --new-instance: the jar the new instance runs (default: this one)")
+    Path instanceJar;
+
+    @Option(names = "--import-during", defaultValue = "2000", description = "with --new-instance: games imported here while it starts (default ${DEFAULT-VALUE})")
+    int importDuring;
+
+    @Option(names = "--samples", defaultValue = "20", description = "with --new-instance: games timed until it finds them (default ${DEFAULT-VALUE})")
+    int samples;
+
     private final ImportJobs jobs;
     private final PositionIndex index;
+    private final StoredGames store;
     private final PrintStream out;
 
-    public ImportBenchCommand(ImportJobs jobs, PositionIndex index, PrintStream out) {
+    public ImportBenchCommand(ImportJobs jobs, PositionIndex index, StoredGames store, PrintStream out) {
         this.jobs = jobs;
         this.index = index;
+        this.store = store;
         this.out = out;
     }
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws Exception {
+        if (newInstance) {
+            out.printf("# kifudb bench-import --new-instance: %d random legal games (seed %d, at most %d plies) under %s, %d cores, Java %s%n",
+                    games, seed, maxPlies, rules.id, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+            Path jar = instanceJar != null ? instanceJar : thisJar();
+            if (jar == null) {
+                out.println("cannot tell which jar runs this; name one with --instance-jar");
+                return 2;
+            }
+            return new NewInstanceBench(jobs, store, out, rules, maxPlies, seed)
+                    .run(games, Path.of(System.getProperty("kifudb.data-dir")).toAbsolutePath(), jar, importDuring, samples);
+        }
         out.printf("# kifudb bench-import: %d random legal games (seed %d, at most %d plies) under %s, %d cores, Java %s%n",
                 games, seed, maxPlies, rules.id, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
         long t0 = System.nanoTime();
@@ -103,6 +133,12 @@ public final class ImportBenchCommand implements Callable<Integer> {
             p = jobs.progress(p.id());
         }
         return p;
+    }
+
+    /** The runner jar of this process (quarkus-run.jar), or null when it does not run from one. */
+    private static Path thisJar() {
+        String cp = System.getProperty("java.class.path", "");
+        return cp.endsWith(".jar") && !cp.contains(java.io.File.pathSeparator) ? Path.of(cp).toAbsolutePath() : null;
     }
 
     private byte[] randomGames(long seed, int games) {

@@ -133,6 +133,8 @@ public final class Main {
                                         Path deleteAfter) {
         defaultProperty("quarkus.http.host-enabled", "false");
         defaultProperty("kifudb.import-corpus", "false");
+        // A command works on the index at once: bring it in step before the command runs, not beside it.
+        defaultProperty("kifudb.index.build-in-background", "false");
         defaultProperty("quarkus.banner.enabled", "false");
         defaultProperty("quarkus.log.console.stderr", "true");
         defaultProperty("quarkus.log.level", "WARN");

@@ -4,11 +4,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Readiness includes the position index: position search, the explorer and free text need it open (the
- * database has its own readiness check from the datasource).
+ * Readiness includes the position index: position search, the explorer and free text need it in step
+ * with the database. While it is being built (a new instance, a rebuild at startup) readiness is down with
+ * {@code state: building} and how far the build has got, so a load balancer sends searches elsewhere;
+ * liveness is not affected. An instance with the index off ({@code kifudb.index.enabled=false}) and a
+ * {@code worker} process (it answers no searches) keep none and are ready without it ({@code state: off}).
+ * The database has its own readiness check from the datasource.
  */
 @Readiness
 @ApplicationScoped
@@ -18,10 +23,16 @@ public class PositionIndexHealth implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        // A worker process keeps no index (it answers no searches): nothing to wait for.
-        if (!index.kept()) return HealthCheckResponse.named("position-index").up().withData("kept", false).build();
         PositionIndex.Status s = index.status();
-        return HealthCheckResponse.named("position-index").status(s.open())
-                .withData("games", s.games()).withData("positions", s.positions()).build();
+        HealthCheckResponseBuilder r = HealthCheckResponse.named("position-index")
+                .status(s.state() == PositionIndex.State.READY || s.state() == PositionIndex.State.OFF);
+        // Ready: what it holds; otherwise why not (building, closed) or that there is none here (off).
+        if (s.state() == PositionIndex.State.READY) r.withData("games", s.games()).withData("positions", s.positions());
+        else r.withData("state", s.state().name().toLowerCase(java.util.Locale.ROOT));
+        if (s.building() != null) {
+            r.withData("indexedGames", s.building().games()).withData("ofGames", s.building().of())
+                    .withData("retryAfterSeconds", PositionIndex.retryAfterSeconds(s.building()));
+        }
+        return r.build();
     }
 }

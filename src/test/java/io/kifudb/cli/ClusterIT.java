@@ -180,6 +180,30 @@ class ClusterIT {
                         .get("total").asLong()).as("the start position, in the index on port %d", port).isEqualTo(stored);
             assertThat(g.get("rules").asText()).isEqualTo("chu-lishogi");
 
+            // A game stored through A is found by position search on B within 2 s (a quiet cluster: the
+            // freshness the cluster promises, not a benchmark). Its last position is its own.
+            byte[] oneMore = RandomGames.ndjson(RuleSet.CHU_LISHOGI, 22, 1, 150, null);
+            HttpResponse<String> posted = send(a, "POST", "/api/games", "application/x-ndjson", oneMore);
+            long storedAt = System.nanoTime();
+            assertThat(posted.statusCode()).as(posted.body()).isEqualTo(201);
+            long newGame = JSON.readTree(posted.body()).get("id").asLong();
+            JsonNode plies = get(a, "/api/games/" + newGame + "/positions").get("positions");
+            String lastSfen = plies.get(plies.size() - 1).get("sfen").asText();
+            String onB = "/api/positions/games?rules=chu-lishogi&size=10&sfen=" + java.net.URLEncoder.encode(lastSfen, StandardCharsets.UTF_8);
+            boolean found = false;
+            double waited;
+            do {
+                for (JsonNode h : get(b, onB).get("hits")) found |= h.get("gameId").asLong() == newGame;
+                waited = (System.nanoTime() - storedAt) / 1e9;
+                if (!found) Thread.sleep(50);
+            } while (!found && waited < 10);
+            assertThat(found).as("the game stored through A, found on B").isTrue();
+            assertThat(waited).as("seconds from its storing on A to its finding on B").isLessThan(2.0);
+
+            // A worker process keeps no position index: it never opened or built one.
+            for (String worker : new String[] {"w1", "w2"})
+                assertThat(dir.resolve(worker).resolve("index")).as("the index directory of worker %s", worker).doesNotExist();
+
             // Nothing went wrong on the way: no error logged, and no worker dropped work it had done.
             for (Path log : names.values()) {
                 if (log.getFileName().toString().equals("w1.log")) continue; // killed
@@ -212,7 +236,8 @@ class ClusterIT {
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         // A killed worker's jobs are taken over this long after its last renewal.
         env.put("KIFUDB_JOBS_LEASE", "3s");
-        // API instances run no jobs (pure API); each checks the database for games stored elsewhere every 2 s.
+        // API instances run no jobs (pure API). Each index follows the database's new games by its feed (every
+        // 250 ms by default) and checks itself against the database, bucket by bucket, every 2 s here.
         if (!worker) env.put("KIFUDB_JOBS_WORKERS", "0");
         env.put("KIFUDB_INDEX_COMMIT_INTERVAL", "2s");
         pb.redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile());
