@@ -4,14 +4,28 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
+import io.kifudb.notation.GameRecord;
+import io.kifudb.notation.LishogiRecords;
+import io.kifudb.notation.Replay;
+import io.kifudb.rules.RuleSet;
+import io.kifudb.rules.Sfen;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The shipped corpus imports cleanly: the 10 lishogi games, the 6 historical CSG games, the KIF game, the 300
  * engine games of the 13x13 rule sets (each under the rule set its record names) and the 308 mating problems of
- * kifu-corpus/problems (under chu), none refused.
+ * kifu-corpus/problems (under chu), none refused; the problems as problems.
  */
 @QuarkusTest
 class CorpusLoaderTest {
@@ -19,7 +33,7 @@ class CorpusLoaderTest {
     CorpusLoader loader;
 
     @Test
-    void importsTheShippedLishogiGames() {
+    void importsTheShippedLishogiGames() throws Exception {
         CorpusLoader.Summary s = loader.importCorpus();
         assertThat(s.failed()).isZero();
         assertThat(s.imported() + s.duplicates()).isEqualTo(625);
@@ -35,5 +49,43 @@ class CorpusLoaderTest {
         for (String rules : new String[] {"dai13-kumazawa", "shodoshu2017", "shodoshu2017-prev"})
             given().queryParam("rules", rules).queryParam("player", "kifudb engine").when().get("/api/games").then().statusCode(200)
                     .body("total", greaterThanOrEqualTo(100));
+
+        // The shipped problems come in as problems: as many as the files hold different (start, solution) pairs
+        // (a problem found in both collections is stored once), and none of them as a game.
+        int problems = distinctProblemsInTheFiles();
+        assertThat(problems).isPositive();
+        assertThat(shippedProblemsListed("problem")).isEqualTo(problems);
+        assertThat(shippedProblemsListed("game")).isZero();
+        // ... and every other shipped record is a game.
+        given().queryParam("kind", "problem").queryParam("rules", "chu-lishogi").when().get("/api/games").then().statusCode(200)
+                .body("total", org.hamcrest.Matchers.equalTo(0));
+    }
+
+    /** The different problems of kifu-corpus/problems, each checked to say it is one. */
+    private static int distinctProblemsInTheFiles() throws Exception {
+        Set<String> problems = new HashSet<>();
+        try (Stream<Path> files = Files.list(Path.of("kifu-corpus/problems"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".ndjson")).toList()) {
+                for (GameRecord r : LishogiRecords.read(file.toString(), Files.readString(file))) {
+                    assertThat(r.kind()).as("%s line %d", file, r.line()).isEqualTo(GameRecord.Kind.PROBLEM);
+                    RuleSet rules = RuleSet.byId(r.rules());
+                    Replay.Result replay = Replay.replay(rules, r);
+                    problems.add(rules.id + " " + Sfen.parse(rules, r.initialSfen()).sfen() + " " + String.join(" ", replay.canonicalMoves()));
+                }
+            }
+        }
+        return problems.size();
+    }
+
+    /** How many games of that kind GET /api/games lists from the corpus's problem files. */
+    private static int shippedProblemsListed(String kind) {
+        List<String> sources = new ArrayList<>();
+        for (int page = 0; ; page++) {
+            JsonPath p = given().queryParam("kind", kind).queryParam("size", 200).queryParam("page", page).when().get("/api/games")
+                    .then().statusCode(200).extract().jsonPath();
+            sources.addAll(p.getList("games.source", String.class));
+            if ((long) (page + 1) * 200 >= p.getLong("total")) break;
+        }
+        return (int) sources.stream().filter(s -> s != null && s.startsWith("problems/")).count();
     }
 }
