@@ -138,8 +138,8 @@ public class GamesResource {
                             @ExampleObject(name = "KIF", summary = "the same game in KIF, as GET /api/games/{id}?format=kif writes it",
                                     value = ApiDocs.GAME_KIF)}),
                     @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT,
-                            description = "our game JSON (rules, initialSfen, moves, status, winner, sente, gote, event, date, site, "
-                                    + "tags, comments) or a lishogi game export"), examples = {
+                            description = "our game JSON (rules, kind, initialSfen, moves, status, winner, sente, gote, event, date, "
+                                    + "site, tags, comments) or a lishogi game export; `kind` is game (the default) or problem"), examples = {
                             @ExampleObject(name = "game JSON", summary = "lishogi game gZ0HcfLK in our game JSON", value = ApiDocs.GAME_JSON_RECORD),
                             @ExampleObject(name = "lishogi export", summary = "the same game as lishogi exports it", value = ApiDocs.LISHOGI_LINE)}),
                     @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.OBJECT, description = "one line of a lishogi "
