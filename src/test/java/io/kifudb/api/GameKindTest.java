@@ -153,4 +153,27 @@ class GameKindTest {
         });
         assertThat(total()).as("nothing stored").isEqualTo(before);
     }
+
+    @Test
+    void aBulkImportStoresProblemsAsProblemsAndFailsTheRecordOfAnUnknownKindAtItsLine() throws Exception {
+        String file = problemLine("chushogilite-D20") + "\n" + problemLine("chushogilite-D21").replace("\"kind\": \"problem\"", "\"kind\": \"riddle\"") + "\n";
+        long job = given().contentType("application/x-ndjson").body(file.getBytes(StandardCharsets.UTF_8)).queryParam("name", "kinds.ndjson")
+                .when().post("/api/imports").then().statusCode(202).extract().jsonPath().getLong("id");
+        JsonPath done = null;
+        for (int i = 0; i < 600 && done == null; i++) {
+            JsonPath j = given().when().get("/api/imports/" + job).then().statusCode(200).extract().jsonPath();
+            if (List.of("done", "failed", "cancelled").contains(j.getString("status"))) done = j;
+            else Thread.sleep(50);
+        }
+        assertThat(done).as("import job finished within 30 s").isNotNull();
+        assertThat(done.getString("status")).isEqualTo("done");
+        List<java.util.Map<String, Object>> outcomes = given().when().get("/api/imports/" + job).then().statusCode(200)
+                .extract().jsonPath().getList("outcomes");
+        assertThat(outcomes).hasSize(2);
+        assertThat(outcomes.get(0).get("outcome")).isIn("imported", "duplicate");
+        given().when().get("/api/games/" + outcomes.get(0).get("gameId")).then().statusCode(200)
+                .body("kind", equalTo("problem")).body("sourceId", equalTo("chushogilite-D20"));
+        assertThat(outcomes.get(1)).containsEntry("outcome", "failed").containsEntry("line", 2).containsEntry("ply", 0);
+        assertThat((String) outcomes.get(1).get("reason")).contains("'kind'").contains("\"riddle\"");
+    }
 }
