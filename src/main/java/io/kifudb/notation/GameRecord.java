@@ -47,9 +47,10 @@ public record GameRecord(String source, int line, int record, String id, String 
             return null;
         }
 
-        /** The accepted names, for error messages: {@code "game", "problem"}. */
+        /** The accepted names, for error messages: {@code "game" or "problem"}. */
         public static String accepted() {
-            return java.util.Arrays.stream(values()).map(k -> "\"" + k.id + "\"").collect(java.util.stream.Collectors.joining(", "));
+            List<String> quoted = java.util.Arrays.stream(values()).map(k -> "\"" + k.id + "\"").toList();
+            return String.join(", ", quoted.subList(0, quoted.size() - 1)) + " or " + quoted.get(quoted.size() - 1);
         }
     }
 

@@ -149,7 +149,7 @@ class GameKindTest {
         assertThatThrownBy(() -> LishogiRecords.read("f.ndjson", file)).isInstanceOfSatisfying(RecordFormatException.class, e -> {
             assertThat(e.line).isEqualTo(3);
             assertThat(e.record).isEqualTo(2);
-            assertThat(e.getMessage()).contains("'kind'").contains("\"game\", \"problem\"");
+            assertThat(e.getMessage()).contains("'kind'").contains("must be \"game\" or \"problem\", not \"riddle\"");
         });
         assertThat(total()).as("nothing stored").isEqualTo(before);
     }
