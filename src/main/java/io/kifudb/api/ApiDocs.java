@@ -299,14 +299,14 @@ final class ApiDocs {
              "status":"resign","winner":"gote"}""";
 
     static final String GAME_IMPORTED = """
-            {"id":1,"rules":"chu-lishogi",
+            {"id":1,"rules":"chu-lishogi","kind":"game",
              "initialSfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
              "moves":["7j7h","2d2e","8i8h","11d11e","5i5h","1d1e","6k8i","5d5e","10i10h","6c6e","7h8f","1e1f","8f9e8f","4e4f","7i7h","11e11f","6i6h","6e8f"],
              "plies":18,"result":"gote","reason":"resign","sente":null,"gote":null,"event":null,"date":null,"site":null,
              "source":"request","sourceId":"gZ0HcfLK","comments":{},"stoppedPly":null,"stoppedReason":null,"duplicate":false}""";
 
     static final String GAME_DUPLICATE = """
-            {"id":1,"rules":"chu-lishogi",
+            {"id":1,"rules":"chu-lishogi","kind":"game",
              "initialSfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
              "moves":["7j7h","2d2e","8i8h","11d11e","5i5h","1d1e","6k8i","5d5e","10i10h","6c6e","7h8f","1e1f","8f9e8f","4e4f","7i7h","11e11f","6i6h","6e8f"],
              "plies":18,"result":"gote","reason":"resign","sente":null,"gote":null,"event":null,"date":null,"site":null,
@@ -314,14 +314,14 @@ final class ApiDocs {
 
     /** POST /api/games?rules=chu&lenient=true with the body {@code 7i7h 6d6e 7h6g}. */
     static final String GAME_LENIENT = """
-            {"id":2,"rules":"chu",
+            {"id":2,"rules":"chu","kind":"game",
              "initialSfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
              "moves":["7i7h","6d6e"],"plies":2,"result":"ongoing","reason":null,"sente":null,"gote":null,"event":null,"date":null,"site":null,
              "source":"request","sourceId":null,"comments":{},"stoppedPly":3,
              "stoppedReason":"illegal move 7h6g: the Pawn on 7h cannot move to 6g","duplicate":false}""";
 
     static final String GAME = """
-            {"id":16,"rules":"chu-lishogi",
+            {"id":16,"rules":"chu-lishogi","kind":"game",
              "initialSfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
              "moves":["7j7h","2d2e","8i8h","11d11e","5i5h","1d1e","6k8i","5d5e","10i10h","6c6e","7h8f","1e1f","8f9e8f","4e4f","7i7h","11e11f","6i6h","6e8f"],
              "plies":18,"result":"gote","reason":"resign","sente":null,"gote":null,"event":null,"date":null,"site":null,
@@ -330,7 +330,7 @@ final class ApiDocs {
 
     static final String GAME_PAGE = """
             {"page":0,"size":1,"total":4,"games":[
-             {"id":16,"rules":"chu-lishogi",
+             {"id":16,"rules":"chu-lishogi","kind":"game",
               "initialSfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
               "moves":["7j7h","2d2e","8i8h","11d11e","5i5h","1d1e","6k8i","5d5e","10i10h","6c6e","7h8f","1e1f","8f9e8f","4e4f","7i7h","11e11f","6i6h","6e8f"],
               "plies":18,"result":"gote","reason":"resign","sente":null,"gote":null,"event":null,"date":null,"site":null,

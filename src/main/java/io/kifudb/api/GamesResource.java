@@ -75,12 +75,17 @@ public class GamesResource {
     static final Choice RESULT = Choice.of("result", "sente", "gote", "draw", "ongoing");
     /** The representations of a stored game. */
     static final Choice FORMAT = Choice.of("format", "json", "usi", "kif", "csg", "lishogi");
+    /** What a stored record is: a played game or a composed problem. */
+    static final Choice KIND = Choice.of("kind", "game", "problem");
 
     /** Free-text search narrows to at most this many games (newest first) before the other filters apply. */
     static final int MAX_TEXT_MATCHES = 10_000;
 
     /** A stored game. */
-    public record GameDto(long id, @Schema(examples = "chu-lishogi") String rules, String initialSfen, List<String> moves, int plies,
+    public record GameDto(long id, @Schema(examples = "chu-lishogi") String rules,
+                          @Schema(description = "game (a played game) or problem (a composed problem: its start position and "
+                                  + "solution line, from a record that says \"kind\": \"problem\")", enumeration = {"game", "problem"})
+                          String kind, String initialSfen, List<String> moves, int plies,
                           @Schema(description = "ongoing, sente, gote or draw", enumeration = {"sente", "gote", "draw", "ongoing"}) String result,
                           @Schema(nullable = true, description = "why: a rules reason (royal-captured, checkmate, ...) or the record's own "
                                   + "(resign, ...); null when unknown (an unfinished record)") String reason,
@@ -94,7 +99,7 @@ public class GamesResource {
                           @Schema(description = "true when the record was already stored (no second copy made)") boolean duplicate) {
         static GameDto of(Game g, boolean duplicate) {
             Map<Integer, String> comments = storedComments(g);
-            return new GameDto(g.id, g.rules, g.initialSfen, g.moves.isEmpty() ? List.of() : Arrays.asList(g.moves.split(" ")),
+            return new GameDto(g.id, g.rules, g.kind, g.initialSfen, g.moves.isEmpty() ? List.of() : Arrays.asList(g.moves.split(" ")),
                     g.plies, g.result, g.reason, g.sente, g.gote, g.event, g.date, g.site, g.source, g.sourceId, comments,
                     g.stoppedPly == 0 ? null : g.stoppedPly, g.stoppedReason, duplicate);
         }
@@ -133,8 +138,8 @@ public class GamesResource {
                             @ExampleObject(name = "KIF", summary = "the same game in KIF, as GET /api/games/{id}?format=kif writes it",
                                     value = ApiDocs.GAME_KIF)}),
                     @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT,
-                            description = "our game JSON (rules, initialSfen, moves, status, winner, sente, gote, event, date, site, "
-                                    + "tags, comments) or a lishogi game export"), examples = {
+                            description = "our game JSON (rules, kind, initialSfen, moves, status, winner, sente, gote, event, date, "
+                                    + "site, tags, comments) or a lishogi game export; `kind` is game (the default) or problem"), examples = {
                             @ExampleObject(name = "game JSON", summary = "lishogi game gZ0HcfLK in our game JSON", value = ApiDocs.GAME_JSON_RECORD),
                             @ExampleObject(name = "lishogi export", summary = "the same game as lishogi exports it", value = ApiDocs.LISHOGI_LINE)}),
                     @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.OBJECT, description = "one line of a lishogi "
@@ -366,8 +371,10 @@ public class GamesResource {
         putTag(tags, GameRecord.SITE, g.site);
         List<String> moves = g.moves.isEmpty() ? List.of() : Arrays.asList(g.moves.split(" "));
         String winner = "sente".equals(g.result) || "gote".equals(g.result) ? g.result : null;
-        return new GameRecord("game " + g.id, 1, g.sourceId, g.rules, g.initialSfen, moves, status(g.reason), winner,
-                tags, storedComments(g));
+        GameRecord.Kind kind = GameRecord.Kind.byId(g.kind);
+        if (kind == null) throw new IllegalStateException("game " + g.id + " is stored with an unknown kind '" + g.kind + "'");
+        return new GameRecord("game " + g.id, 1, 1, g.sourceId, g.rules, g.initialSfen, 0, moves, null, status(g.reason), winner,
+                tags, storedComments(g), null, kind);
     }
 
     private static void putTag(Map<String, String> tags, String key, String value) {
@@ -387,7 +394,8 @@ public class GamesResource {
 
     @GET
     @Operation(operationId = "searchGames", summary = "Search games by metadata and text",
-            description = "For browsing the database. Filters combine with AND; names match exactly, `player` matches either side. "
+            description = "For browsing the database. Filters combine with AND; names match exactly, `player` matches either side; "
+                    + "`kind` keeps played games (`game`) or composed problems (`problem`), both when absent. "
                     + "`q` is free text over players, event, site and comments: "
                     + "every word must occur (`\"...\"` for a phrase, `-word` to exclude, `word*` for a prefix); it considers the newest "
                     + MAX_TEXT_MATCHES + " games that match the text, and needs the position index (503 while it is being built or closed). "
@@ -406,6 +414,8 @@ public class GamesResource {
                                  example = "kifudb engine self-play (kifudb engine, 5000 nodes per move; 4 random opening plies; cut at 800 plies)")
                          @QueryParam("event") String event,
                          @Parameter(description = ApiDocs.RULES, example = "chu") @QueryParam("rules") String rules,
+                         @Parameter(description = "game (played games) or problem (composed problems); default: both", example = "game",
+                                 schema = @Schema(type = SchemaType.STRING, enumeration = {"game", "problem"})) @QueryParam("kind") String kind,
                          @Parameter(description = "the result", example = "gote", schema = @Schema(type = SchemaType.STRING,
                                  enumeration = {"sente", "gote", "draw", "ongoing"})) @QueryParam("result") String result,
                          @Parameter(description = "games played on this ISO date (yyyy-MM-dd) or later; undated games never match",
@@ -418,6 +428,7 @@ public class GamesResource {
         if (size < 1 || size > 200) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad size", "size must be 1 to 200").withField("size");
         if (rules != null) RulesResource.ruleSet(rules);
         RESULT.check(result);
+        KIND.check(kind);
         List<String> where = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();
         if (q != null && !q.isBlank()) {
@@ -431,6 +442,7 @@ public class GamesResource {
         if (gote != null) { where.add("gote = :gote"); params.put("gote", gote); }
         if (event != null) { where.add("event = :event"); params.put("event", event); }
         if (rules != null) { where.add("rules = :rules"); params.put("rules", rules); }
+        if (kind != null) { where.add("kind = :kind"); params.put("kind", kind); }
         if (result != null) { where.add("result = :result"); params.put("result", result); }
         if (from != null) { where.add("date >= :from"); params.put("from", date(from, "from")); }
         if (to != null) { where.add("date <= :to"); params.put("to", date(to, "to")); }

@@ -248,6 +248,7 @@ public class GameImporter {
         String moves = String.join(" ", r.canonicalMoves());
         Game g = new Game();
         g.rules = rules.id;
+        g.kind = record.kind().id;
         g.initialSfen = start;
         g.moves = moves;
         g.plies = r.plies();

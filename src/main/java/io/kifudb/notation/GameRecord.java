@@ -24,15 +24,46 @@ import java.util.Map;
  * @param comments       comments by ply (0 = before the first move), never null
  * @param stop           the first ply that the reader could not turn into a legal move (it read no move
  *                       after it), or null; {@link Replay} reports it after the moves before it
+ * @param kind           a played game, or a composed problem (start position + solution); only our JSON
+ *                       records say so ({@code kind}), every other record is a game
  */
 public record GameRecord(String source, int line, int record, String id, String rules, String initialSfen, int startLine,
                          List<String> moves,
                          List<Integer> moveLines, String recordedStatus, String recordedWinner, Map<String, String> tags,
-                         Map<Integer, String> comments, MoveError stop) {
+                         Map<Integer, String> comments, MoveError stop, Kind kind) {
     public static final String SENTE = "sente", GOTE = "gote", EVENT = "event", DATE = "date", SITE = "site",
             HANDICAP = "handicap", RESULT = "result";
 
+    /** What a record holds: a game that was played, or a problem (a composed start and its solution line). */
+    public enum Kind {
+        GAME, PROBLEM;
+
+        /** The name records, the database and the API use: {@code game}, {@code problem}. */
+        public final String id = name().toLowerCase(java.util.Locale.ROOT);
+
+        /** The kind of that name, or null for any other text (the caller refuses it: a kind is never guessed). */
+        public static Kind byId(String id) {
+            for (Kind k : values()) if (k.id.equals(id)) return k;
+            return null;
+        }
+
+        /** The accepted names, for error messages: {@code "game" or "problem"}. */
+        public static String accepted() {
+            List<String> quoted = java.util.Arrays.stream(values()).map(k -> "\"" + k.id + "\"").toList();
+            return String.join(", ", quoted.subList(0, quoted.size() - 1)) + " or " + quoted.get(quoted.size() - 1);
+        }
+    }
+
+    /** A game record ({@link Kind#GAME}): every format but our JSON has no way to say otherwise. */
+    public GameRecord(String source, int line, int record, String id, String rules, String initialSfen, int startLine,
+                      List<String> moves, List<Integer> moveLines, String recordedStatus, String recordedWinner,
+                      Map<String, String> tags, Map<Integer, String> comments, MoveError stop) {
+        this(source, line, record, id, rules, initialSfen, startLine, moves, moveLines, recordedStatus, recordedWinner, tags,
+                comments, stop, Kind.GAME);
+    }
+
     public GameRecord {
+        if (kind == null) throw new IllegalArgumentException("a record is a game or a problem, never of no kind");
         if (startLine <= 0) startLine = line;
         moves = List.copyOf(moves);
         moveLines = moveLines == null ? List.of() : List.copyOf(moveLines);

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
 /**
  * lishogi's plain formats: a USI move list (one game per line, from the start position) and game
  * exports as NDJSON ({@code initial_sfen}, {@code moves}, optional {@code id}, {@code status},
- * {@code winner}, {@code players}; other keys are ignored). Both are read and written.
+ * {@code winner}, {@code players}; our own lines may add {@code rules}, {@code kind} and plain metadata; other
+ * keys are ignored). Both are read and written.
  */
 public final class LishogiRecords {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -83,9 +84,10 @@ public final class LishogiRecords {
             JsonNode v = node.get(key);
             if (v != null && v.isTextual() && !v.asText().isBlank()) tags.putIfAbsent(key, v.asText());
         }
+        String kind = text(node, "kind", source, lineNo, record);
         return new GameRecord(source, lineNo, record, text(node, "id", source, lineNo, record), text(node, "rules", source, lineNo, record),
                 sfen, 0, moves, null, text(node, "status", source, lineNo, record), text(node, "winner", source, lineNo, record), tags,
-                null, null);
+                null, null, kind(kind, source, lineNo, record, lineNo));
     }
 
     /**
@@ -101,6 +103,19 @@ public final class LishogiRecords {
             String name = p.isTextual() ? p.asText() : p.path("user").path("name").asText(p.path("name").asText(null));
             if (name != null && !name.isEmpty()) tags.putIfAbsent(side, name);
         }
+    }
+
+    /**
+     * The record's {@code kind} field: absent is a game; {@code game} or {@code problem}; any other value makes
+     * the record unreadable at the field's line {@code fieldLine} (a kind is never guessed).
+     */
+    static GameRecord.Kind kind(String value, String source, int lineNo, int record, int fieldLine) {
+        if (value == null) return GameRecord.Kind.GAME;
+        GameRecord.Kind kind = GameRecord.Kind.byId(value);
+        if (kind == null)
+            throw new RecordFormatException(source, fieldLine, record, "field 'kind' must be " + GameRecord.Kind.accepted()
+                    + ", not \"" + value + "\"");
+        return kind;
     }
 
     private static String text(JsonNode node, String field, String source, int lineNo, int record) {

@@ -151,7 +151,7 @@ public final class Records {
             List.of(GameRecord.SENTE, GameRecord.GOTE, GameRecord.EVENT, GameRecord.DATE, GameRecord.SITE);
 
     /**
-     * One game as JSON: our representation ({@code rules}, {@code initialSfen}, {@code moves} as an array
+     * One game as JSON: our representation ({@code rules}, {@code kind}, {@code initialSfen}, {@code moves} as an array
      * or a string, {@code sente}, {@code gote}, {@code event}, {@code date}, {@code site}, other tags in a
      * {@code tags} object, {@code comments} by ply, {@code status}, {@code winner}) or lishogi's export
      * ({@code initial_sfen}, {@code moves}, {@code status}, {@code winner}, {@code id}, {@code players}).
@@ -226,8 +226,9 @@ public final class Records {
             if ("sente".equals(result) || "gote".equals(result)) winner = result;
         }
         if (status == null) status = f.text("reason");
+        GameRecord.Kind kind = LishogiRecords.kind(f.text("kind"), source, at.line(), record, at.of("kind"));
         return new GameRecord(source, at.line(), record, id, f.text("rules"), sfen, at.of(sfenField), moves, moveLines, status, winner, tags,
-                comments, stop);
+                comments, stop, kind);
     }
 
     /** Reads the fields of one JSON record, naming the field's line when one has the wrong type. */
@@ -247,7 +248,7 @@ public final class Records {
     /**
      * The record in our JSON game representation, as one line of compact JSON:
      * {@code rules} (the rule set the record is under, always written so that a reader need not guess),
-     * {@code id}, {@code initialSfen} (left out for the rule set's start when the record names none),
+     * {@code id}, {@code kind} (for a problem; a record without it is a game), {@code initialSfen} (left out for the rule set's start when the record names none),
      * {@code moves} as an array of the moves as written, {@code status} and {@code winner} as recorded,
      * {@code sente}, {@code gote}, {@code event}, {@code date}, {@code site}, every other tag under
      * {@code tags}, and {@code comments} by ply. {@link #fromJson} reads back all of it; only the record's
@@ -257,6 +258,8 @@ public final class Records {
         ObjectNode game = JSON.createObjectNode();
         game.put("rules", rules.id);
         if (record.id() != null) game.put("id", record.id());
+        // Written for problems only, so that the JSON of a game is as it always was.
+        if (record.kind() != GameRecord.Kind.GAME) game.put("kind", record.kind().id);
         if (record.initialSfen() != null) game.put("initialSfen", record.initialSfen());
         var moves = game.putArray("moves");
         record.moves().forEach(moves::add);

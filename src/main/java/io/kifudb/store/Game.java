@@ -32,6 +32,10 @@ public class Game extends PanacheEntityBase {
     @Column(nullable = false)
     public int plies;
 
+    /** {@code game} (played) or {@code problem} (a composed start and its solution); see V15__game_kind.sql. */
+    @Column(nullable = false, length = 16)
+    public String kind = "game";
+
     @Column(nullable = false, length = 16)
     public String result;
 

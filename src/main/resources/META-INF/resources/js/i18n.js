@@ -26,6 +26,8 @@ const LABELS = {
   inaccuracy: ['inaccuracy', '疑問手'], mistake: ['mistake', '悪手'], blunder: ['blunder', '大悪手'], noAnalysis: ['Not analysed yet.', 'まだ解析されていません。'],
   filters: ['Filters', '絞り込み'], text: ['Text', 'テキスト'], from: ['From', '開始日'], to: ['To', '終了日'], any: ['any', 'すべて'],
   find: ['Search', '検索'], reset: ['Reset', 'リセット'], page: ['Page', 'ページ'], of: ['of', '/'], total: ['total', '件'],
+  kind: ['Kind', '種類'], kindGames: ['Games', '対局'], kindProblems: ['Problems', '詰将棋'], allKinds: ['Games and problems', '対局と詰将棋'],
+  game: ['Game', '対局'], problem: ['Problem', '詰将棋'],
   previousPage: ['Previous', '前へ'], nextPage: ['Next', '次へ'], open: ['Open', '開く'],
   pieces: ['Pieces', '駒'], absent: ['Absent', '無い駒'], empty: ['Empty square', '空き升'], erase: ['Erase', '消す'],
   material: ['Material', '駒数'], min: ['min', '最小'], max: ['max', '最大'], sideToMove: ['Side to move', '手番'],

@@ -522,13 +522,20 @@ class WebAppTest {
     void gamesListFiltersAndPages() throws Exception {
         importRecord(KIF, "chu");
         importRecord(LONG_GAME, "chu");
+        // A shipped problem, stored after the games: the list shows games unless asked for problems.
+        String problemLine = Files.readAllLines(Path.of("kifu-corpus/problems/chushogilite-historic-puzzles.ndjson")).stream()
+                .filter(l -> l.startsWith("{")).findFirst().orElseThrow();
+        Response problem = given().contentType("application/x-ndjson").body(problemLine.getBytes(StandardCharsets.UTF_8)).when().post("/api/games");
+        assertThat(problem.statusCode()).as(problem.asString()).isIn(200, 201);
+        long problemId = problem.jsonPath().getLong("id");
         browser.open("#/games?rules=chu&size=1");
-        var page0 = given().queryParam("rules", "chu").queryParam("size", 1).when().get("/api/games").then().statusCode(200).extract().jsonPath();
+        var page0 = given().queryParam("rules", "chu").queryParam("kind", "game").queryParam("size", 1).when().get("/api/games").then().statusCode(200).extract().jsonPath();
         assertThat(browser.driver.findElement(By.id("games-total")).getText()).startsWith(page0.getInt("total") + " ");
         assertThat(browser.all("tr.game-row").get(0).getAttribute("data-game")).isEqualTo(String.valueOf(page0.getLong("games[0].id")));
+        assertThat(new Select(browser.driver.findElement(By.id("f-kind"))).getFirstSelectedOption().getAttribute("value")).isEqualTo("game");
         browser.driver.findElement(By.id("games-next")).click();
         browser.waitReady();
-        var page1 = given().queryParam("rules", "chu").queryParam("size", 1).queryParam("page", 1).when().get("/api/games").then().statusCode(200).extract().jsonPath();
+        var page1 = given().queryParam("rules", "chu").queryParam("kind", "game").queryParam("size", 1).queryParam("page", 1).when().get("/api/games").then().statusCode(200).extract().jsonPath();
         browser.waitFor(d -> d.findElement(By.id("games-page")).getText().contains("2"));
         assertThat(browser.all("tr.game-row").get(0).getAttribute("data-game")).isEqualTo(String.valueOf(page1.getLong("games[0].id")));
         // free text and a filter from the form
@@ -542,5 +549,22 @@ class WebAppTest {
         assertThat(found.getInt("total")).isPositive();
         browser.waitFor(d -> d.findElement(By.id("games-total")).getText().startsWith(found.getInt("total") + " "));
         browser.screenshot("games");
+        // the kind filter: problems only, then games and problems together
+        browser.open("#/games?rules=chu");
+        new Select(browser.driver.findElement(By.id("f-kind"))).selectByValue("problem");
+        browser.driver.findElement(By.id("games-search")).click();
+        browser.waitFor(d -> d.getCurrentUrl().contains("kind=problem"));
+        browser.waitReady();
+        var problems = given().queryParam("rules", "chu").queryParam("kind", "problem").when().get("/api/games").then().statusCode(200).extract().jsonPath();
+        browser.waitFor(d -> d.findElement(By.id("games-total")).getText().startsWith(problems.getInt("total") + " "));
+        assertThat(problems.getList("games.id", Long.class)).as("problems are listed").isNotEmpty();
+        assertThat(problems.getList("games.kind", String.class)).containsOnly("problem");
+        assertThat(browser.all("tr.game-row").stream().map(r -> Long.valueOf(r.getAttribute("data-game"))).toList())
+                .isEqualTo(problems.getList("games.id", Long.class));
+        assertThat(page0.getList("games.id", Long.class)).doesNotContain(problemId);
+        browser.open("#/games?rules=chu&kind=all");
+        var all = given().queryParam("rules", "chu").when().get("/api/games").then().statusCode(200).extract().jsonPath();
+        assertThat(all.getInt("total")).isEqualTo(problems.getInt("total") + page0.getInt("total"));
+        browser.waitFor(d -> d.findElement(By.id("games-total")).getText().startsWith(all.getInt("total") + " "));
     }
 }
