@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kifudb.engine.Engine;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SearchResult;
+import io.kifudb.jobs.InvalidJobRequestException;
 import io.kifudb.jobs.JobKind;
 import io.kifudb.jobs.JobRefusedException;
 import io.kifudb.jobs.JobWorkers;
 import io.kifudb.jobs.Jobs;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.jobs.RunningJob;
 import io.kifudb.mate.MateLimits;
 import io.kifudb.mate.MateResult;
@@ -95,27 +97,10 @@ public class AnalysisService implements JobKind {
     /** Mate solvers not solving right now, likewise (each table is cleared before a solve). */
     private final Deque<MateSolver> idleSolvers = new ConcurrentLinkedDeque<>();
 
-    /** Thrown when the queue is full; the caller answers 429. */
-    public static final class QueueFullException extends RuntimeException {
-        public QueueFullException(String message) {
-            super(message);
-        }
-    }
-
     /** An analysis without an API key beyond the anonymous quota; the caller answers 429 with Retry-After. */
     public static final class AnonymousQuotaException extends RuntimeException {
         public AnonymousQuotaException(String message) {
             super(message);
-        }
-    }
-
-    /** A request the service refuses before queueing it (the caller answers 4xx with the message). */
-    public static final class InvalidRequestException extends RuntimeException {
-        public final String field;
-
-        public InvalidRequestException(String field, String message) {
-            super(message);
-            this.field = field;
         }
     }
 
@@ -136,13 +121,13 @@ public class AnalysisService implements JobKind {
 
     /** The limits of a request, capped by configuration; a request without any gets the default time. */
     public SearchLimits limits(Integer depth, Long movetimeMs, Long nodes) {
-        if (depth != null && depth < 1) throw new InvalidRequestException("depth", "depth must be at least 1");
-        if (movetimeMs != null && movetimeMs < 1) throw new InvalidRequestException("movetime", "movetime must be at least 1 ms");
-        if (nodes != null && nodes < 1) throw new InvalidRequestException("nodes", "nodes must be at least 1");
-        if (depth != null && depth > maxDepth) throw new InvalidRequestException("depth", "depth is capped at " + maxDepth + " (kifudb.analysis.max-depth)");
+        if (depth != null && depth < 1) throw new InvalidJobRequestException("depth", "depth must be at least 1");
+        if (movetimeMs != null && movetimeMs < 1) throw new InvalidJobRequestException("movetime", "movetime must be at least 1 ms");
+        if (nodes != null && nodes < 1) throw new InvalidJobRequestException("nodes", "nodes must be at least 1");
+        if (depth != null && depth > maxDepth) throw new InvalidJobRequestException("depth", "depth is capped at " + maxDepth + " (kifudb.analysis.max-depth)");
         if (movetimeMs != null && movetimeMs > maxMovetimeMs)
-            throw new InvalidRequestException("movetime", "movetime is capped at " + maxMovetimeMs + " ms (kifudb.analysis.max-movetime-ms)");
-        if (nodes != null && nodes > maxNodes) throw new InvalidRequestException("nodes", "nodes is capped at " + maxNodes + " (kifudb.analysis.max-nodes)");
+            throw new InvalidJobRequestException("movetime", "movetime is capped at " + maxMovetimeMs + " ms (kifudb.analysis.max-movetime-ms)");
+        if (nodes != null && nodes > maxNodes) throw new InvalidJobRequestException("nodes", "nodes is capped at " + maxNodes + " (kifudb.analysis.max-nodes)");
         // Every search is bounded in time: a depth or node limit alone could still run for hours on a big position.
         long time = movetimeMs != null ? movetimeMs : (depth == null && nodes == null ? defaultMovetimeMs : maxMovetimeMs);
         return new SearchLimits(depth == null ? 0 : depth, time, nodes == null ? 0 : nodes, null, false);
@@ -154,7 +139,7 @@ public class AnalysisService implements JobKind {
      */
     public MateLimits mateLimits(Integer depth, Long movetimeMs, Long nodes) {
         if (depth != null && (depth < 1 || depth > maxMateMoves))
-            throw new InvalidRequestException("depth", "with mode mate, depth is the longest mate looked for in moves, 1 to " + maxMateMoves
+            throw new InvalidJobRequestException("depth", "with mode mate, depth is the longest mate looked for in moves, 1 to " + maxMateMoves
                     + " (kifudb.analysis.max-mate-moves)");
         SearchLimits l = limits(null, movetimeMs, nodes);
         return new MateLimits(l.nodes(), l.movetimeMs(), depth == null ? 2 * maxMateMoves - 1 : 2 * depth - 1, true);
@@ -162,7 +147,7 @@ public class AnalysisService implements JobKind {
 
     public int multiPv(Integer k) {
         if (k == null) return 1;
-        if (k < 1 || k > maxMultiPv) throw new InvalidRequestException("multiPv", "multiPv must be 1 to " + maxMultiPv + " (kifudb.analysis.max-multipv)");
+        if (k < 1 || k > maxMultiPv) throw new InvalidJobRequestException("multiPv", "multiPv must be 1 to " + maxMultiPv + " (kifudb.analysis.max-multipv)");
         return k;
     }
 
@@ -175,7 +160,7 @@ public class AnalysisService implements JobKind {
     public AnalysisJob.Snapshot submit(RuleSet rules, Position position, SearchLimits limits, Integer requestedDepth, int multiPv,
                                        boolean useCache, boolean anonymous, String owner) {
         if (!position.status().isOngoing())
-            throw new InvalidRequestException("sfen", "the game is over in this position (" + position.status() + "): there is nothing to analyse");
+            throw new InvalidJobRequestException("sfen", "the game is over in this position (" + position.status() + "): there is nothing to analyse");
         if (anonymous) {
             // Without a key: shorter searches, and only a few at once across all anonymous clients.
             limits = new SearchLimits(limits.depth(), Math.min(limits.movetimeMs(), anonymousMaxMovetimeMs), limits.nodes(), null, false);
@@ -200,7 +185,7 @@ public class AnalysisService implements JobKind {
      */
     public AnalysisJob.Snapshot submitMate(RuleSet rules, Position position, MateLimits limits, boolean anonymous, String owner) {
         if (!position.status().isOngoing())
-            throw new InvalidRequestException("sfen", "the game is over in this position (" + position.status() + "): there is nothing to analyse");
+            throw new InvalidJobRequestException("sfen", "the game is over in this position (" + position.status() + "): there is nothing to analyse");
         if (anonymous) limits = new MateLimits(limits.nodes(), Math.min(limits.timeMs(), anonymousMaxMovetimeMs), limits.maxPlies(), true);
         SearchLimits asSearch = new SearchLimits(limits.maxPlies(), limits.timeMs(), limits.nodes(), null, false);
         AnalysisJob job = new AnalysisJob(newId(), "mate", rules, position, null, asSearch, 1, false, 1);
@@ -213,12 +198,12 @@ public class AnalysisService implements JobKind {
     /** Analyses every position of a stored game with the per-position limit; the result is stored with the game. */
     public AnalysisJob.Snapshot submitGame(long gameId, Long movetimeMs, Integer depth, String owner) {
         Game g = QuarkusTransaction.joiningExisting().call(() -> Game.findById(gameId));
-        if (g == null) throw new InvalidRequestException("id", "no game with id " + gameId);
+        if (g == null) throw new InvalidJobRequestException("id", "no game with id " + gameId);
         RuleSet rules = RuleSet.byId(g.rules);
         long time = movetimeMs == null ? gameMovetimeMs : movetimeMs;
         if (time < 1 || time > maxGameMovetimeMs)
-            throw new InvalidRequestException("movetime", "movetime per position must be 1 to " + maxGameMovetimeMs + " ms (kifudb.analysis.max-game-movetime-ms)");
-        if (depth != null && (depth < 1 || depth > maxDepth)) throw new InvalidRequestException("depth", "depth must be 1 to " + maxDepth);
+            throw new InvalidJobRequestException("movetime", "movetime per position must be 1 to " + maxGameMovetimeMs + " ms (kifudb.analysis.max-game-movetime-ms)");
+        if (depth != null && (depth < 1 || depth > maxDepth)) throw new InvalidJobRequestException("depth", "depth must be 1 to " + maxDepth);
         Position start = Sfen.parse(rules, g.initialSfen);
         int positions = g.plies + 1;
         AnalysisJob job = new AnalysisJob(newId(), "game", rules, start, gameId, null, 1, false, positions);

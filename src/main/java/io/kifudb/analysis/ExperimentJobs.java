@@ -3,9 +3,11 @@ package io.kifudb.analysis;
 import io.kifudb.engine.Experiment;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SelfPlay;
+import io.kifudb.jobs.InvalidJobRequestException;
 import io.kifudb.jobs.JobKind;
 import io.kifudb.jobs.JobRefusedException;
 import io.kifudb.jobs.Jobs;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.jobs.RunningJob;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.store.Job;
@@ -60,21 +62,6 @@ public class ExperimentJobs implements JobKind {
     /** How far it got (its row's progress). */
     record Progress(int done) {}
 
-    public static final class InvalidRequestException extends RuntimeException {
-        public final String field;
-
-        public InvalidRequestException(String field, String message) {
-            super(message);
-            this.field = field;
-        }
-    }
-
-    public static final class QueueFullException extends RuntimeException {
-        public QueueFullException(String message) {
-            super(message);
-        }
-    }
-
     @Override
     public String id() {
         return KIND;
@@ -87,16 +74,16 @@ public class ExperimentJobs implements JobKind {
 
     /** @param owner the API key's digest, for the per-key quota (null: not counted) */
     public Snapshot submit(List<RuleSet> rules, int games, Long nodes, Integer depth, int openingPlies, int plies, long seed, String owner) {
-        if (rules.size() < 2) throw new InvalidRequestException("rules", "give two rule sets or more");
-        if (games < 1 || games > maxGames) throw new InvalidRequestException("games", "games per rule set must be 1 to " + maxGames + " (kifudb.experiments.max-games)");
+        if (rules.size() < 2) throw new InvalidJobRequestException("rules", "give two rule sets or more");
+        if (games < 1 || games > maxGames) throw new InvalidJobRequestException("games", "games per rule set must be 1 to " + maxGames + " (kifudb.experiments.max-games)");
         long n = nodes == null ? 20_000 : nodes;
-        if (n < 1 || n > maxNodes) throw new InvalidRequestException("nodes", "nodes per move must be 1 to " + maxNodes + " (kifudb.experiments.max-nodes)");
-        if (depth != null && (depth < 1 || depth > 20)) throw new InvalidRequestException("depth", "depth must be 1 to 20");
-        if (openingPlies < 0 || openingPlies > 40) throw new InvalidRequestException("openingPlies", "openingPlies must be 0 to 40");
-        if (plies < 1 || plies > maxPlies) throw new InvalidRequestException("maxPlies", "maxPlies must be 1 to " + maxPlies);
+        if (n < 1 || n > maxNodes) throw new InvalidJobRequestException("nodes", "nodes per move must be 1 to " + maxNodes + " (kifudb.experiments.max-nodes)");
+        if (depth != null && (depth < 1 || depth > 20)) throw new InvalidJobRequestException("depth", "depth must be 1 to 20");
+        if (openingPlies < 0 || openingPlies > 40) throw new InvalidJobRequestException("openingPlies", "openingPlies must be 0 to 40");
+        if (plies < 1 || plies > maxPlies) throw new InvalidJobRequestException("maxPlies", "maxPlies must be 1 to " + maxPlies);
         for (RuleSet r : rules)
             if (r.variant != rules.get(0).variant)
-                throw new InvalidRequestException("rules", r.id + " is not played on the same board with the same pieces as " + rules.get(0).id);
+                throw new InvalidJobRequestException("rules", r.id + " is not played on the same board with the same pieces as " + rules.get(0).id);
         Params params = new Params(rules.stream().map(r -> r.id).toList(), games, n, depth == null ? 0 : depth, openingPlies, plies, seed);
         try {
             return snapshot(jobs.submit(Jobs.Submission.of(KIND, params).uid(UUID.randomUUID().toString()).progress(new Progress(0))

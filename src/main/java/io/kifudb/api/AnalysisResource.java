@@ -3,6 +3,8 @@ package io.kifudb.api;
 import io.kifudb.analysis.AnalysisJob;
 import io.kifudb.analysis.AnalysisService;
 import io.kifudb.engine.SearchLimits;
+import io.kifudb.jobs.InvalidJobRequestException;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.mate.MateLimits;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
@@ -129,8 +131,8 @@ public class AnalysisResource {
         boolean anonymous = verdict == ApiKeys.Verdict.MISSING;
         try {
             if ("mate".equals(req.mode())) {
-                if (req.multiPv() != null) throw new AnalysisService.InvalidRequestException("multiPv", "multiPv does not apply with mode mate: a mate has one main line");
-                if (req.cache() != null) throw new AnalysisService.InvalidRequestException("cache", "cache does not apply with mode mate: mate jobs are not cached");
+                if (req.multiPv() != null) throw new InvalidJobRequestException("multiPv", "multiPv does not apply with mode mate: a mate has one main line");
+                if (req.cache() != null) throw new InvalidJobRequestException("cache", "cache does not apply with mode mate: mate jobs are not cached");
                 MateLimits limits = analysis.mateLimits(req.depth(), req.movetime(), req.nodes());
                 if (!at.position().status().isOngoing())
                     throw ProblemException.unprocessable("game-over", "Game over", "the game is over in this position (" + at.position().status() + ")");
@@ -138,16 +140,16 @@ public class AnalysisResource {
                 return (s.status().finished() ? Response.ok(s) : Response.accepted(s)).location(URI.create("/api/analysis/" + s.id())).build();
             }
             if (req.mode() != null && !"search".equals(req.mode()))
-                throw new AnalysisService.InvalidRequestException("mode", "mode must be search or mate, not '" + req.mode() + "'");
+                throw new InvalidJobRequestException("mode", "mode must be search or mate, not '" + req.mode() + "'");
             SearchLimits limits = analysis.limits(req.depth(), req.movetime(), req.nodes());
             int multiPv = analysis.multiPv(req.multiPv());
             if (!at.position().status().isOngoing())
                 throw ProblemException.unprocessable("game-over", "Game over", "the game is over in this position (" + at.position().status() + ")");
             s = quota.admit(owner -> analysis.submit(at.rules(), at.position(), limits, req.depth(), multiPv, req.cache() == null || req.cache(),
                     anonymous, owner));
-        } catch (AnalysisService.InvalidRequestException e) {
+        } catch (InvalidJobRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);
-        } catch (AnalysisService.QueueFullException e) {
+        } catch (QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Analysis queue full", e.getMessage(), 10);
         } catch (AnalysisService.AnonymousQuotaException e) {
             // Too many requests, not a missing credential: the client may simply wait. An anonymous search ends

@@ -1,6 +1,7 @@
 package io.kifudb.api;
 
 import io.kifudb.analysis.AnalysisService;
+import io.kifudb.jobs.InvalidJobRequestException;
 import io.kifudb.rules.RuleSet;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -99,7 +100,7 @@ public class EvalsResource {
         int multiPv;
         try {
             multiPv = analysis.multiPv(req.multiPv());
-        } catch (AnalysisService.InvalidRequestException e) {
+        } catch (InvalidJobRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad multiPv", e.getMessage()).withField(e.field);
         }
         List<BatchPosition> positions = req.positions();

@@ -1,6 +1,8 @@
 package io.kifudb.api;
 
 import io.kifudb.analysis.ExperimentJobs;
+import io.kifudb.jobs.InvalidJobRequestException;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.rules.RuleSet;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -89,9 +91,9 @@ public class ExperimentsResource {
             s = quota.admit(owner -> experiments.submit(rules, req.games() == null ? 200 : req.games(), req.nodes(), req.depth(),
                     req.openingPlies() == null ? 4 : req.openingPlies(), req.maxPlies() == null ? 500 : req.maxPlies(),
                     req.seed() == null ? 1 : req.seed(), owner));
-        } catch (ExperimentJobs.InvalidRequestException e) {
+        } catch (InvalidJobRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad experiment", e.getMessage()).withField(e.field);
-        } catch (ExperimentJobs.QueueFullException e) {
+        } catch (QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Experiments queued", e.getMessage(), 60);
         }
         return Response.accepted(s).location(URI.create("/api/experiments/" + s.id())).build();

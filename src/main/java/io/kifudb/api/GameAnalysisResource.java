@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kifudb.analysis.AnalysisJob;
 import io.kifudb.analysis.AnalysisService;
+import io.kifudb.jobs.InvalidJobRequestException;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.store.GameAnalysis;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -81,10 +83,10 @@ public class GameAnalysisResource {
         AnalysisJob.Snapshot s;
         try {
             s = quota.admit(owner -> analysis.submitGame(id, movetime, depth, owner));
-        } catch (AnalysisService.InvalidRequestException e) {
+        } catch (InvalidJobRequestException e) {
             if (e.field.equals("id")) throw ProblemException.notFound("No such game", e.getMessage());
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad analysis request", e.getMessage()).withField(e.field);
-        } catch (AnalysisService.QueueFullException e) {
+        } catch (QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Analysis queue full", e.getMessage(), 30);
         }
         return Response.accepted(s).location(URI.create("/api/analysis/" + s.id())).build();

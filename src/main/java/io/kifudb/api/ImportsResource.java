@@ -1,6 +1,7 @@
 package io.kifudb.api;
 
 import io.kifudb.importer.ImportJobs;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.store.Job;
 import io.kifudb.store.ImportOutcome;
@@ -208,7 +209,7 @@ public class ImportsResource {
         ImportJobs.Progress p;
         try {
             p = quota.admit(owner -> jobs.submit(uploads, rules, lenient, owner));
-        } catch (ImportJobs.QueueFullException e) {
+        } catch (QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Import queue full", e.getMessage(), 30);
         }
         return Response.accepted(dto(jobs.row(p.id()), null, null, null, null)).location(URI.create("/api/imports/" + p.id())).build();

@@ -1,5 +1,7 @@
 package io.kifudb.api;
 
+import io.kifudb.jobs.InvalidJobRequestException;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.puzzles.PuzzleFinder;
 import io.kifudb.puzzles.PuzzleScans;
 import io.kifudb.rules.RuleSet;
@@ -145,9 +147,9 @@ public class PuzzlesResource {
         PuzzleScans.Snapshot s;
         try {
             s = quota.admit(owner -> scans.submit(rules, req.games(), req.nodes(), owner));
-        } catch (PuzzleScans.InvalidRequestException e) {
+        } catch (InvalidJobRequestException e) {
             throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad puzzle scan", e.getMessage()).withField(e.field);
-        } catch (PuzzleScans.QueueFullException e) {
+        } catch (QueueFullException e) {
             throw ProblemException.tooManyRequests("queue-full", "Puzzle scans queued", e.getMessage(), 60);
         }
         return Response.accepted(s).location(URI.create("/api/puzzles/scan/" + s.id())).build();

@@ -4,6 +4,7 @@ import io.kifudb.jobs.JobFailedException;
 import io.kifudb.jobs.JobKind;
 import io.kifudb.jobs.JobRefusedException;
 import io.kifudb.jobs.Jobs;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.jobs.RunningJob;
 import io.kifudb.notation.RecordFiles;
 import io.kifudb.rules.RuleSet;
@@ -106,13 +107,6 @@ public class ImportJobs implements JobKind {
             Params p = Jobs.read(j.params, Params.class);
             Counters c = j.progress == null ? Counters.NONE : Jobs.read(j.progress, Counters.class);
             return new Progress(j.id, j.status, p.rules(), p.lenient(), p.files(), c.total(), c.imported(), c.duplicates(), c.failed(), j.error);
-        }
-    }
-
-    /** Thrown when the queue is full; the caller answers 429. */
-    public static final class QueueFullException extends RuntimeException {
-        public QueueFullException(String message) {
-            super(message);
         }
     }
 

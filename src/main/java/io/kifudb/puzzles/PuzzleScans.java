@@ -1,10 +1,12 @@
 package io.kifudb.puzzles;
 
 import io.kifudb.engine.Engine;
+import io.kifudb.jobs.InvalidJobRequestException;
 import io.kifudb.jobs.JobFailedException;
 import io.kifudb.jobs.JobKind;
 import io.kifudb.jobs.JobRefusedException;
 import io.kifudb.jobs.Jobs;
+import io.kifudb.jobs.QueueFullException;
 import io.kifudb.jobs.RunningJob;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
@@ -63,21 +65,6 @@ public class PuzzleScans implements JobKind {
     /** How far it got. */
     record Progress(int gamesDone, long positions, int found) {}
 
-    public static final class InvalidRequestException extends RuntimeException {
-        public final String field;
-
-        public InvalidRequestException(String field, String message) {
-            super(message);
-            this.field = field;
-        }
-    }
-
-    public static final class QueueFullException extends RuntimeException {
-        public QueueFullException(String message) {
-            super(message);
-        }
-    }
-
     @Override
     public String id() {
         return KIND;
@@ -94,17 +81,17 @@ public class PuzzleScans implements JobKind {
      */
     public Snapshot submit(RuleSet rules, List<Long> gameIds, Long nodes, String owner) {
         long n = nodes == null ? 20_000 : nodes;
-        if (n < 1 || n > maxNodes) throw new InvalidRequestException("nodes", "nodes per position must be 1 to " + maxNodes + " (kifudb.puzzles.max-nodes)");
+        if (n < 1 || n > maxNodes) throw new InvalidJobRequestException("nodes", "nodes per position must be 1 to " + maxNodes + " (kifudb.puzzles.max-nodes)");
         List<Long> ids = null;
         int games;
         if (gameIds != null) {
-            if (gameIds.isEmpty()) throw new InvalidRequestException("games", "games, when given, names at least one game");
+            if (gameIds.isEmpty()) throw new InvalidJobRequestException("games", "games, when given, names at least one game");
             ids = gameIds.stream().distinct().sorted().toList();
             for (int i = 0; i < gameIds.size(); i++) {
                 Long id = gameIds.get(i);
                 Game g = id == null ? null : QuarkusTransaction.joiningExisting().call(() -> Game.findById(id));
-                if (g == null) throw new InvalidRequestException("games[" + i + "]", "no game with id " + id);
-                if (!g.rules.equals(rules.id)) throw new InvalidRequestException("games[" + i + "]", "game " + id + " is played under " + g.rules + ", not " + rules.id);
+                if (g == null) throw new InvalidJobRequestException("games[" + i + "]", "no game with id " + id);
+                if (!g.rules.equals(rules.id)) throw new InvalidJobRequestException("games[" + i + "]", "game " + id + " is played under " + g.rules + ", not " + rules.id);
             }
             games = ids.size();
         } else {
