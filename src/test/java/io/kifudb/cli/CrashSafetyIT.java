@@ -1,5 +1,8 @@
 package io.kifudb.cli;
 
+import static io.kifudb.cli.LocalService.awaitReady;
+import static io.kifudb.cli.LocalService.freePort;
+import static io.kifudb.cli.LocalService.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -210,33 +212,5 @@ class CrashSafetyIT {
         pb.environment().put("KIFUDB_JOBS_LEASE", "3s");
         pb.redirectErrorStream(true).redirectOutput(dir.resolve("service-" + port + ".log").toFile());
         return pb.start();
-    }
-
-    private void awaitReady(int port) throws Exception {
-        long deadline = System.currentTimeMillis() + 90_000;
-        while (System.currentTimeMillis() < deadline) {
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) return;
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("the service on port " + port + " did not become ready");
-    }
-
-    private JsonNode get(int port, String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

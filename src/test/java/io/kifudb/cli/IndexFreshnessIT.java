@@ -1,5 +1,8 @@
 package io.kifudb.cli;
 
+import static io.kifudb.cli.LocalService.awaitReady;
+import static io.kifudb.cli.LocalService.freePort;
+import static io.kifudb.cli.LocalService.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,12 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,33 +81,5 @@ class IndexFreshnessIT {
         if (port > 0) pb.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         return pb.start();
-    }
-
-    private void awaitReady(int port) throws Exception {
-        long deadline = System.currentTimeMillis() + 90_000;
-        while (System.currentTimeMillis() < deadline) {
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) return;
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("the service on port " + port + " did not become ready");
-    }
-
-    private JsonNode get(int port, String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }
