@@ -1,5 +1,6 @@
 package io.kifudb.api;
 
+import io.kifudb.index.PositionIndex;
 import io.kifudb.jobs.JobWorkers;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
@@ -18,7 +19,8 @@ import java.lang.reflect.Proxy;
  * AUTO_SERVER, which the import command needs): a job ending during the shutdown could then not store its
  * last state. Here the job workers stop their jobs (an import after the batch it is storing, an analysis
  * caching what it found, an experiment after the games in progress) and hand each back to the queue, where
- * the next worker resumes it; only then does the JVM exit (Quarkus's own shutdown, which commits the index,
+ * the next worker resumes it, and the position index stops polling the database (the next start catches
+ * up with what it did not read); only then does the JVM exit (Quarkus's own shutdown, which commits the index,
  * follows as usual).
  */
 @ApplicationScoped
@@ -27,6 +29,9 @@ public class GracefulStop {
 
     @Inject
     JobWorkers workers;
+
+    @Inject
+    PositionIndex index;
 
     @ConfigProperty(name = "quarkus.http.host-enabled", defaultValue = "true")
     boolean serving;
@@ -75,6 +80,7 @@ public class GracefulStop {
         LOG.infof("SIG%s: ending the jobs before stopping", signal);
         try {
             workers.stop();
+            index.stopReadingDatabase();
         } finally {
             System.exit(exitCode);
         }

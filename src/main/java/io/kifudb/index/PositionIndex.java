@@ -356,14 +356,27 @@ public class PositionIndex {
 
     /** Before the application's beans go (the database among them): no more polls or checks. */
     void onShutdown(@Observes ShutdownEvent event) {
+        stopReadingDatabase();
+    }
+
+    /**
+     * Ends the feed's polls and the periodic checks (one under way finishes); the index still answers
+     * searches and takes in games handed to it. Called at shutdown, and by a signal before the JVM exits:
+     * the embedded H2 database closes itself in a shutdown hook of its own, at the same time as the
+     * application's, and a poll running then fails inside the connection pool, which logs warnings.
+     */
+    public void stopReadingDatabase() {
         if (!kept()) return;
         stopping = true;
-        if (scheduler != null) {
-            scheduler.shutdown(); // no interrupt (see onStop); a poll under way finishes
+        // No interrupt (see onStop): a poll under way finishes, a build gives up at its next page.
+        for (ExecutorService e : new ExecutorService[] {scheduler, syncRunner}) {
+            if (e == null) continue;
+            e.shutdown();
             try {
-                if (!scheduler.awaitTermination(30, TimeUnit.SECONDS)) LOG.warn("position index: background task still running at shutdown");
-            } catch (InterruptedException e) {
+                if (!e.awaitTermination(30, TimeUnit.SECONDS)) LOG.warn("position index: background task still running at shutdown");
+            } catch (InterruptedException ie) {
                 Thread.currentThread().interrupt();
+                return;
             }
         }
     }
