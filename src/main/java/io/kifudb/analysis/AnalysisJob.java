@@ -63,7 +63,10 @@ public final class AnalysisJob {
                            boolean cached, int positions, int positionsDone,
                            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "a mate job's answer (kind mate); null for the others") Mate mate,
                            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "why the job failed (null unless it did)") String error,
-                           Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the job has finished") Instant finishedAt) {}
+                           Instant createdAt, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null until the job has finished") Instant finishedAt,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "the engine that searched (`kifudb`); null while the job is queued") String engine,
+                           @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "its version: that of the process that ran the job (in cluster mode a worker's, "
+                                   + "which may differ from the instance answering), or of the cached evaluation; null while the job is queued") String version) {}
 
     /**
      * What a mate job (kind {@code mate}) established so far: a forced mate of {@code plies} plies whose main line is
@@ -136,7 +139,7 @@ public final class AnalysisJob {
         this.useCache = useCache;
         this.createdAt = createdAt;
         this.snapshot = new Snapshot(id, Status.QUEUED, kind, rules.id, sfen, gameId, multiPv, 0, 0, 0, 0, 0, null, List.of(), false,
-                positions, 0, "mate".equals(kind) ? new Mate("not-found", 0, false, 0) : null, null, createdAt, null);
+                positions, 0, "mate".equals(kind) ? new Mate("not-found", 0, false, 0) : null, null, createdAt, null, null, null);
     }
 
     public String id() {
@@ -162,6 +165,8 @@ public final class AnalysisJob {
         int depth = s.depth(), seldepth = s.seldepth();
         long nodes = s.nodes(), nps = s.nps(), time = s.timeMs();
         List<Line> ls = s.pvs();
+        // this process searches for the job (a job cancelled while queued never did)
+        boolean searched = status == Status.RUNNING || (lines != null && !lines.isEmpty());
         if (lines != null && !lines.isEmpty()) {
             SearchInfo best = lines.get(0);
             depth = best.depth();
@@ -174,7 +179,8 @@ public final class AnalysisJob {
         return new Snapshot(id, status == null ? s.status() : status, kind, s.rules(), sfen, gameId, multiPv, depth, seldepth, nodes, nps,
                 time, bestMove == null ? s.bestMove() : bestMove, ls, s.cached(), s.positions(),
                 positionsDone == null ? s.positionsDone() : positionsDone, s.mate(), error == null ? s.error() : error, createdAt,
-                status != null && status.finished() ? Instant.now() : s.finishedAt());
+                status != null && status.finished() ? Instant.now() : s.finishedAt(),
+                searched ? EngineVersion.ENGINE : s.engine(), searched ? EngineVersion.CURRENT : s.version());
     }
 
     /** A mate job's snapshot: the solver's counters, and its mate (if any) as the one line, scored in moves. */
@@ -183,6 +189,7 @@ public final class AnalysisJob {
         List<Line> ls = line.isEmpty() ? List.of() : List.of(new Line(1, mate.plies(), new Eval(null, (mate.plies() + 1) / 2), List.copyOf(line)));
         return new Snapshot(id, status == null ? s.status() : status, kind, s.rules(), sfen, gameId, 1, mate.plies(), mate.plies(), nodes,
                 timeMs > 0 ? nodes * 1000 / timeMs : 0, timeMs, line.isEmpty() ? null : line.get(0), ls, false, 1,
-                status != null && status.finished() ? 1 : 0, mate, s.error(), createdAt, status != null && status.finished() ? Instant.now() : s.finishedAt());
+                status != null && status.finished() ? 1 : 0, mate, s.error(), createdAt, status != null && status.finished() ? Instant.now() : s.finishedAt(),
+                EngineVersion.ENGINE, EngineVersion.CURRENT);
     }
 }

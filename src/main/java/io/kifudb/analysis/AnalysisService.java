@@ -238,7 +238,7 @@ public class AnalysisService implements JobKind {
         AnalysisJob.Status status = AnalysisJob.Status.valueOf(j.status.toUpperCase(java.util.Locale.ROOT));
         return new AnalysisJob.Snapshot(s.id(), status, s.kind(), s.rules(), s.sfen(), s.gameId(), s.multiPv(), s.depth(), s.seldepth(),
                 s.nodes(), s.nps(), s.timeMs(), s.bestMove(), s.pvs(), s.cached(), s.positions(), s.positionsDone(), s.mate(),
-                j.error != null ? j.error : s.error(), j.createdAt, j.finishedAt);
+                j.error != null ? j.error : s.error(), j.createdAt, j.finishedAt, s.engine(), s.version());
     }
 
     /**
@@ -396,7 +396,7 @@ public class AnalysisService implements JobKind {
         List<AnalysisJob.Line> lines = c.pvs().subList(0, Math.min(job.multiPv, c.pvs().size()));
         return new AnalysisJob.Snapshot(job.id, AnalysisJob.Status.DONE, job.kind, job.rules.id, job.sfen, null, job.multiPv, c.depth(), 0,
                 c.nodes(), c.timeMs() > 0 ? c.nodes() * 1000 / c.timeMs() : 0, c.timeMs(), c.bestMove(), lines, true, 1, 1, null, null,
-                s.createdAt(), Instant.now());
+                s.createdAt(), Instant.now(), c.engine(), c.version());
     }
 
     private void runGame(AnalysisJob job, RunningJob running, Engine engine, String settings) {

@@ -68,13 +68,17 @@ class AnalysisResourceTest {
         assertThat(done.getInt("depth")).isGreaterThanOrEqualTo(3);
         assertThat(done.getInt("pvs[0].score.mate")).isEqualTo(1);
         String best = done.getString("bestMove");
+        // the engine that searched, and its version: this build's, as its evaluations in the cache say
+        assertThat(done.getString("engine")).isEqualTo("kifudb");
+        assertThat(done.getString("version")).isEqualTo(io.kifudb.analysis.EngineVersion.CURRENT).isNotEqualTo("unversioned");
         // the engine's move, played by the rules engine, mates: sente wins there
         given().queryParam("sfen", sfen).queryParam("play", best).when().get("/api/rules/chu/moves").then().statusCode(200)
                 .body("status.result", equalTo("sente"));
 
         // the same request again: answered at once from the cache
         post(Map.of("rules", "chu", "sfen", sfen, "depth", 3)).then().statusCode(200)
-                .body("status", equalTo("done")).body("cached", equalTo(true)).body("bestMove", equalTo(best));
+                .body("status", equalTo("done")).body("cached", equalTo(true)).body("bestMove", equalTo(best))
+                .body("engine", equalTo("kifudb")).body("version", equalTo(io.kifudb.analysis.EngineVersion.CURRENT));
         // a deeper request is not satisfied by it
         Response deeper = post(Map.of("rules", "chu", "sfen", sfen, "depth", 5));
         assertThat(deeper.jsonPath().getBoolean("cached")).isFalse();
