@@ -1,5 +1,7 @@
 package io.kifudb.api;
 
+import io.kifudb.text.Spelling;
+
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
@@ -37,22 +39,12 @@ final class ClosestName {
 
     static Optional<String> to(String given, Collection<String> known) {
         if (given == null || given.isEmpty() || known.isEmpty()) return Optional.empty();
-        for (String k : known) if (k.equalsIgnoreCase(given)) return Optional.of(k);
+        if (known.stream().anyMatch(k -> k.equalsIgnoreCase(given))) return Spelling.slipFor(given, known);
         String lower = given.toLowerCase(Locale.ROOT);
         for (String alias : SAME_THING.getOrDefault(lower, new String[0]))
             if (known.contains(alias)) return Optional.of(alias);
-        // a slip: one letter in a short name, two in a longer one
-        int allowed = given.length() <= 4 ? 1 : 2;
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String k : known) {
-            int d = distance(lower, k.toLowerCase(Locale.ROOT));
-            if (d <= allowed && (d < bestDistance || (d == bestDistance && k.compareTo(best) < 0))) {
-                best = k;
-                bestDistance = d;
-            }
-        }
-        if (best != null) return Optional.of(best);
+        Optional<String> slip = Spelling.slipFor(given, known);
+        if (slip.isPresent()) return slip;
         // a known name written out (minimum: min) or cut short (multi: multiPv)
         for (String k : known) {
             String kl = k.toLowerCase(Locale.ROOT);
@@ -64,21 +56,5 @@ final class ClosestName {
     /** " (did you mean 'play'?)" or nothing. */
     static String didYouMean(String given, Collection<String> known) {
         return to(given, known).map(k -> " (did you mean '" + k + "'?)").orElse("");
-    }
-
-    /** Edit distance: insertions, deletions, substitutions and swaps of two neighbours each count one. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
-        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1))
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-            }
-        }
-        return d[a.length()][b.length()];
     }
 }

@@ -4,7 +4,7 @@ import io.kifudb.mate.MateLimits;
 import io.kifudb.mate.MateResult;
 import io.kifudb.mate.MateSolver;
 import io.kifudb.notation.GameRecord;
-import io.kifudb.notation.LishogiRecords;
+import io.kifudb.notation.Records;
 import io.kifudb.notation.RecordFormatException;
 import io.kifudb.rules.IllegalMoveException;
 import io.kifudb.rules.Position;
@@ -46,7 +46,7 @@ final class MateBench {
             record++;
             String where = file.getFileName() + ":" + (i + 1);
             if (line.startsWith("{")) {
-                GameRecord r = LishogiRecords.readJson(file.toString(), i + 1, record, line);
+                GameRecord r = Records.readJsonLine(file.toString(), i + 1, record, line);
                 RuleSet rules = r.rules() == null ? RuleSet.CHU : RuleSet.byId(r.rules());
                 if (rules == null) throw new RecordFormatException(file.toString(), i + 1, "unknown rule set '" + r.rules() + "'");
                 out.add(new Problem(where, r.id() == null ? where : r.id(), rules, r.initialSfen(), r.moves().size()));

@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
 /**
  * lishogi's plain formats: a USI move list (one game per line, from the start position) and game
  * exports as NDJSON ({@code initial_sfen}, {@code moves}, optional {@code id}, {@code status},
- * {@code winner}, {@code players}; our own lines may add {@code rules}, {@code kind} and plain metadata; other
- * keys are ignored). Both are read and written.
+ * {@code winner}, {@code players}). Both are read and written; an NDJSON line is read as one record of a
+ * JSON document ({@link Records#readJsonLine}), so our own representation may be written one per line too.
  */
 public final class LishogiRecords {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,7 +50,7 @@ public final class LishogiRecords {
             String line = lines[i].strip();
             if (line.isEmpty() || line.startsWith("#")) continue;
             int record = records.size() + 1;
-            records.add(line.startsWith("{") ? readJson(source, i + 1, record, line) : readUsiLine(source, i + 1, record, line));
+            records.add(line.startsWith("{") ? Records.readJsonLine(source, i + 1, record, line) : readUsiLine(source, i + 1, record, line));
         }
         return records;
     }
@@ -59,35 +59,6 @@ public final class LishogiRecords {
     public static GameRecord readUsiLine(String source, int lineNo, int record, String line) {
         List<String> moves = line.isBlank() ? List.of() : Arrays.asList(line.strip().split("\\s+"));
         return new GameRecord(source, lineNo, record, null, null, null, 0, moves, null, null, null, null, null, null);
-    }
-
-    /**
-     * One NDJSON line (line {@code lineNo}, the file's record number {@code record}): lishogi's keys, with
-     * the players' names as the {@code sente} and {@code gote} tags.
-     */
-    public static GameRecord readJson(String source, int lineNo, int record, String line) {
-        JsonNode node;
-        try {
-            node = JSON.readTree(line);
-        } catch (JsonProcessingException e) {
-            throw new RecordFormatException(source, lineNo, record, "not valid JSON: " + e.getOriginalMessage());
-        }
-        if (node == null || !node.isObject()) throw new RecordFormatException(source, lineNo, record, "a record must be a JSON object");
-        String sfen = text(node, "initial_sfen", source, lineNo, record);
-        String movesText = text(node, "moves", source, lineNo, record);
-        List<String> moves = movesText == null || movesText.isBlank() ? List.of() : Arrays.asList(movesText.strip().split("\\s+"));
-        Map<String, String> tags = new HashMap<>();
-        putPlayers(node, tags);
-        // Our own lines (self-play records, exports of other tools) may carry plain metadata too; lishogi's
-        // exports do not use these keys, so only text values are taken and anything else is ignored.
-        for (String key : List.of(GameRecord.SENTE, GameRecord.GOTE, GameRecord.EVENT, GameRecord.DATE, GameRecord.SITE)) {
-            JsonNode v = node.get(key);
-            if (v != null && v.isTextual() && !v.asText().isBlank()) tags.putIfAbsent(key, v.asText());
-        }
-        String kind = text(node, "kind", source, lineNo, record);
-        return new GameRecord(source, lineNo, record, text(node, "id", source, lineNo, record), text(node, "rules", source, lineNo, record),
-                sfen, 0, moves, null, text(node, "status", source, lineNo, record), text(node, "winner", source, lineNo, record), tags,
-                null, null, kind(kind, source, lineNo, record, lineNo));
     }
 
     /**
@@ -116,13 +87,6 @@ public final class LishogiRecords {
             throw new RecordFormatException(source, fieldLine, record, "field 'kind' must be " + GameRecord.Kind.accepted()
                     + ", not \"" + value + "\"");
         return kind;
-    }
-
-    private static String text(JsonNode node, String field, String source, int lineNo, int record) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) return null;
-        if (!v.isTextual()) throw new RecordFormatException(source, lineNo, record, "field '" + field + "' must be a string");
-        return v.asText();
     }
 
     // ------------------------------------------------------------------ writing

@@ -90,7 +90,7 @@ public final class RecordFiles {
                 if (line.isEmpty() || line.startsWith("#")) continue;
                 number++;
                 try {
-                    GameRecord r = line.startsWith("{") ? LishogiRecords.readJson(name, i + 1, number, line)
+                    GameRecord r = line.startsWith("{") ? Records.readJsonLine(name, i + 1, number, line)
                             : LishogiRecords.readUsiLine(name, i + 1, number, line);
                     out.add(resolve(name, r, requested, format));
                 } catch (RecordFormatException e) {

@@ -7,13 +7,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kifudb.rules.RuleSet;
+import io.kifudb.text.Spelling;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -96,6 +100,21 @@ public final class Records {
     }
 
     /**
+     * One record written on one line (of an NDJSON file: line {@code lineNo}, the file's record number
+     * {@code record}): read as a record of a JSON document is, so a line of lishogi's export and a line of
+     * our own representation (moves as an array or a string) read alike.
+     */
+    public static GameRecord readJsonLine(String source, int lineNo, int record, String line) {
+        JsonNode node;
+        try {
+            node = JSON.readTree(line);
+        } catch (JsonProcessingException e) {
+            throw new RecordFormatException(source, lineNo, record, "not valid JSON: " + e.getOriginalMessage());
+        }
+        return fromJson(source, record, new JsonRecordLines(lineNo, Map.of(), List.of()), node);
+    }
+
+    /**
      * Where one record of a JSON document is written: the line it begins on, the line of each of its
      * fields, and the line of each element of its {@code moves} array.
      */
@@ -162,6 +181,7 @@ public final class Records {
         if (node == null || !node.isObject())
             throw new RecordFormatException(source, at.line(), record, "a record must be a JSON object");
         JsonText f = new JsonText(source, record, at, node);
+        refuseMisspeltMembers(f, node);
         String sfenField = node.hasNonNull("initialSfen") ? "initialSfen" : "initial_sfen";
         String sfen = f.text(sfenField);
         JsonNode movesNode = node.get("moves");
@@ -188,7 +208,7 @@ public final class Records {
                 moveLines.add(line);
             }
         } else {
-            throw f.error("moves", "'moves' must be a string or an array of strings");
+            throw f.error("moves", "field 'moves' must be a string or an array of strings");
         }
         Map<String, String> tags = new HashMap<>();
         for (String key : TOP_LEVEL_TAGS) {
@@ -229,6 +249,37 @@ public final class Records {
         GameRecord.Kind kind = LishogiRecords.kind(f.text("kind"), source, at.line(), record, at.of("kind"));
         return new GameRecord(source, at.line(), record, id, f.text("rules"), sfen, at.of(sfenField), moves, moveLines, status, winner, tags,
                 comments, stop, kind);
+    }
+
+    /** The members {@link #fromJson} reads. */
+    private static final List<String> READ = List.of("rules", "kind", "initialSfen", "initial_sfen", "moves", "id", "sourceId",
+            GameRecord.SENTE, GameRecord.GOTE, GameRecord.EVENT, GameRecord.DATE, GameRecord.SITE, "tags", "players", "comments",
+            "status", "winner", "result", "reason");
+
+    /**
+     * Members written by the tools whose records we read that carry nothing we keep: the rest of the API's
+     * game JSON (GET /api/games/{id}), our self-play lines ({@code engine}: the settings that played) and
+     * problem files ({@code title}, {@code note}, {@code source}), and lishogi's game export (lila's export fields).
+     */
+    private static final Set<String> IGNORED = Set.of("plies", "source", "stoppedPly", "stoppedReason", "duplicate", "engine", "title",
+            "note", "variant", "rated", "speed", "perf", "createdAt", "lastMoveAt", "clock", "clocks", "opening", "tournament", "swiss",
+            "daysPerTurn", "analysis", "division", "sfen", "lastMove", "fullId", "kif", "csa", "bookmarked");
+
+    /**
+     * A member that is neither read nor known to be ignored is left alone too (lishogi's export grows new
+     * members), except when it is a slip of the pen for one we read ({@code intialSfen}, {@code winer},
+     * {@code Moves}): then the record would silently lose what its writer meant, so it is refused at the
+     * member's line. Only one letter off, and only in names of five letters or more: short real words lie
+     * a letter apart ({@code note} and {@code gote}, {@code data} and {@code date}).
+     */
+    private static void refuseMisspeltMembers(JsonText f, JsonNode node) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (READ.contains(name) || IGNORED.contains(name)) continue;
+            Optional<String> meant = Spelling.slipFor(name, READ, name.length() >= 5 ? 1 : 0);
+            if (meant.isPresent())
+                throw f.error(name, "unknown field '" + name + "' (did you mean '" + meant.get() + "'?)");
+        }
     }
 
     /** Reads the fields of one JSON record, naming the field's line when one has the wrong type. */

@@ -82,7 +82,7 @@ class StandaloneCommandsTest {
                 f + " record 1: OK 2 ongoing",
                 f + " record 2: OK 9 ongoing",
                 f + " record 3: ERROR 2 line 3: illegal move 7h7g: the piece on 7h is not gote's",
-                f + " record 4: UNREADABLE line 5: field 'moves' must be a string",
+                f + " record 4: UNREADABLE line 5: field 'moves' must be a string or an array of strings",
                 f + " record 5: REFUSED line 6: the record has no moves and starts from the chu start position, so there is "
                         + "no game to store; a record without moves must name the position it records (initialSfen)");
     }

@@ -38,7 +38,8 @@ class RecordFilesTest {
         assertThat(items).hasSize(12);
         assertThat(items.subList(0, 10)).allMatch(RecordFiles.Item::readable).allMatch(i -> i.rules() == RuleSet.CHU_LISHOGI);
         assertThat(items.get(10).line()).isEqualTo(11);
-        assertThat(items.get(10).error()).contains("'moves' must be a string");
+        // an NDJSON line is read as a JSON record is: a move that is not a string is that ply's error
+        assertThat(items.get(10).record().stop()).isEqualTo(new MoveError(1, "1", 11, "not a move: each move is a string, e.g. \"7g7f\""));
         assertThat(items.get(11).error()).isEqualTo("unknown rule set 'shogi'");
         // KIF defaults to chu; a requested rule set wins over every default.
         assertThat(RecordFiles.read("g.kif", Files.readAllBytes(KIF), null).get(0).rules()).isEqualTo(RuleSet.CHU);
@@ -53,7 +54,7 @@ class RecordFilesTest {
         assertThat(items).extracting(RecordFiles.Item::line).containsExactly(2, 4, 5);
         assertThat(items).extracting(RecordFiles.Item::number).containsExactly(1, 2, 3);
         assertThat(items.get(1).record().moveLine(2)).isEqualTo(4);
-        assertThat(items.get(2).error()).isEqualTo("field 'moves' must be a string");
+        assertThat(items.get(2).error()).isEqualTo("field 'moves' must be a string or an array of strings");
 
         // A JSON array: each record begins on its own line; each move and field has its own line.
         String array = "[\n {\"moves\": [\"7i7h\",\n   \"5d5e\"]},\n {\"rules\": \"chu\",\n  \"moves\": \"7i7h 5d5e\"}, {\"moves\": [\"7i7h\", 6]}\n]";

@@ -310,6 +310,31 @@ class RecordRoundTripTest {
         assertThat(back.get(1).tags()).containsEntry(GameRecord.SENTE, "Kondo").containsEntry(GameRecord.GOTE, "Konishi");
     }
 
+    @Test
+    void ourGameJsonOnePerLineReadsAsNdjsonLikeEachDocumentAlone() {
+        // every corpus record (lishogi games, historical CSG games, the KIF game, the problems from
+        // their own positions, with tags and comments) in our JSON, one per line: an NDJSON file
+        List<Case> cases = allRecords();
+        StringBuilder ndjson = new StringBuilder();
+        for (Case c : cases) ndjson.append(Records.toJson(c.record(), c.rules())).append('\n');
+        assertThat(Records.detect(ndjson.toString())).isEqualTo(Records.Format.NDJSON);
+        List<GameRecord> lines = Records.read("all.ndjson", ndjson.toString());
+        assertThat(lines).hasSize(cases.size());
+        for (int i = 0; i < cases.size(); i++) {
+            Case c = cases.get(i);
+            GameRecord alone = Records.read(c.name(), Records.toJson(c.record(), c.rules())).get(0);
+            GameRecord line = lines.get(i);
+            assertThat(line.moves()).as(c.name()).isEqualTo(alone.moves()).isEqualTo(c.record().moves());
+            assertThat(line.initialSfen()).as(c.name()).isEqualTo(alone.initialSfen());
+            assertThat(line.rules()).as(c.name()).isEqualTo(c.rules().id);
+            assertThat(line.kind()).as(c.name()).isEqualTo(c.record().kind());
+            assertThat(line.tags()).as(c.name()).isEqualTo(alone.tags());
+            assertThat(line.comments()).as(c.name()).isEqualTo(alone.comments());
+            assertThat(line.line()).as(c.name()).isEqualTo(i + 1);
+            assertThat(Replay.replay(c.rules(), line).error()).as(c.name()).isNull();
+        }
+    }
+
     // ------------------------------------------------------------------ what a format cannot express
 
     @Test
