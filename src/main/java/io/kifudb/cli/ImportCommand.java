@@ -64,13 +64,16 @@ public final class ImportCommand implements Callable<Integer> {
         int seq = 0;
         for (Path f : files) {
             byte[] bytes = Files.readAllBytes(f);
-            for (RecordFiles.Item item : RecordFiles.read(f.toString(), bytes, rules)) {
+            List<RecordFiles.Item> items = RecordFiles.read(f.toString(), bytes, rules);
+            for (RecordFiles.Item item : items) {
                 RecordOutcome o = importer.importItem(++seq, item, lenient);
                 progress.record(o);
+                // named as check names it: the file, and the record's number in a file of several
+                String where = o.source() + (items.size() > 1 ? " record " + item.number() : "") + " line " + o.line();
                 if (o.kind() == RecordOutcome.Kind.FAILED)
-                    progress.message("FAILED " + o.source() + " line " + o.line() + ", ply " + o.ply() + ": " + o.reason());
+                    progress.message("FAILED " + where + ", ply " + o.ply() + ": " + o.reason());
                 else if (o.reason() != null)
-                    progress.message("PARTIAL " + o.source() + " line " + o.line() + ": " + o.reason());
+                    progress.message("PARTIAL " + where + ": " + o.reason());
             }
             progress.fileDone(bytes.length);
         }

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -193,7 +194,8 @@ public final class RecordFiles {
             if (Files.isRegularFile(p)) {
                 files.add(p);
             } else if (Files.isDirectory(p)) {
-                try (Stream<Path> s = Files.walk(p)) {
+                // FOLLOW_LINKS: a folder linked in (kifu-corpus itself may be a link) is walked too; a loop is an error
+                try (Stream<Path> s = Files.walk(p, FileVisitOption.FOLLOW_LINKS)) {
                     s.filter(Files::isRegularFile).filter(RecordFiles::hasKnownExtension).sorted().forEach(files::add);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);

@@ -67,6 +67,20 @@ class ImportCommandTest {
     }
 
     @Test
+    void aFolderReachedThroughALinkIsWalkedAndAFailedRecordOfSeveralIsNamedByItsNumber(@TempDir Path dir) throws Exception {
+        // the records live in one folder, the command is given a link to it (as kifu-corpus may be a link)
+        Path real = Files.createDirectories(dir.resolve("real"));
+        Path games = real.resolve("games.usi");
+        // record 2 (line 3, after a comment line) has an illegal 7th ply: the Pawn on 7f moved sideways
+        Files.writeString(games, "7i7h 5d5e\n# a comment\n7i7h 5d5e 7h7g 6d6e 7g7f 6e6f 7f6f\n");
+        Path link = Files.createSymbolicLink(dir.resolve("linked"), real);
+        Run r = run("--rules", "chu", link.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("FAILED " + link.resolve("games.usi") + " record 2 line 3, ply 7: illegal move 7f6f");
+        assertThat(r.out()).contains("failed 1 (2 records in 1 files;");
+    }
+
+    @Test
     void aMissingPathIsAUsageErrorAndImportsNothing(@TempDir Path dir) {
         long before = games();
         Run r = run(Path.of("kifu-corpus/chu/historical/hist6.csg").toString(), dir.resolve("nope").toString());
