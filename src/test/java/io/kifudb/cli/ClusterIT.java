@@ -116,7 +116,11 @@ class ClusterIT {
             JsonNode stopped = awaitAnalysis(c, analysisId);
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertThat(stopped.get("status").asText()).isEqualTo("cancelled");
-            assertThat(seconds).as("seconds from the cancel on A to the stopped job").isLessThan(5);
+            // Stopped by the cancel, not by its 60 s movetime: the bound is far from both the lease keeper's
+            // ticks (a fraction of a second when the machine is quiet) and the 60 s, since on a loaded
+            // 2-core machine the three processes' ticks took 7.5 s.
+            System.out.printf("ClusterIT: the cancel on A stopped the worker's job, as seen on C, after %.2f s%n", seconds);
+            assertThat(seconds).as("seconds from the cancel on A to the stopped job").isLessThan(30);
             assertThat(stopped.get("bestMove").isNull()).isFalse();
             analysisStream.get(30, TimeUnit.SECONDS);
             assertThat(analysisEvents.get(analysisEvents.size() - 1).get("status").asText()).isEqualTo("cancelled");
