@@ -105,10 +105,8 @@ final class Search {
     private final int[] lionStack = new int[(MAX_PLY + 2) * 2];
     /** Plies without a capture or promotion before the evaluation starts drifting towards a draw. */
     static final int QUIET_GRACE = 16;
-    /** The drift: a QUIET_SPAN-th of the advantage per quiet ply past the grace, at most half of it. */
+    /** The drift: a QUIET_SPAN-th of the evaluation per quiet ply past the grace, at most half of it. */
     static final int QUIET_SPAN = 256;
-    /** The drift takes only from an evaluation beyond this (a clear advantage, five pawns). */
-    static final int DRIFT_MARGIN = 500;
     /** Per ply: the plies since the last capture or promotion, in the game and then in the search line. */
     private final int[] quietStack = new int[MAX_PLY + 2];
 
@@ -359,21 +357,18 @@ final class Search {
     }
 
     /**
-     * The static evaluation as the search scores it: {@link #evaluate}, its advantage beyond
-     * {@link #DRIFT_MARGIN} drawn towards 0 as the plies since the last capture or promotion (in the game
-     * and in the line) pass {@link #QUIET_GRACE}, by a {@link #QUIET_SPAN}th per ply, down to half. A side
-     * clearly ahead then prefers the line that captures or promotes over one that shuffles, as a chess
-     * engine's 50-move counter makes it do: without it every quiet line scores alike and a won game is
-     * shuffled to the referee's ply cap. A side behind is drawn the other way, to keep what it has. Below
-     * the margin nothing changes: drawn over the whole range, the quiet plies of an even middlegame made
-     * captures look better than they are, and cost strength (measured: docs/engine.md).
+     * The static evaluation as the search scores it: {@link #evaluate} drawn towards 0 as the plies since
+     * the last capture or promotion (in the game and in the line) pass {@link #QUIET_GRACE}, by a
+     * {@link #QUIET_SPAN}th per ply, down to half. A side ahead then prefers the line that captures or
+     * promotes over one that shuffles, as a chess engine's 50-move counter makes it do: without it every
+     * quiet line scores alike and a won game is shuffled to the referee's ply cap. A side behind is drawn
+     * the other way, to keep what it has.
      */
     int progressEvaluate(int ply) {
         int e = evaluate(ply);
         int quiet = quietStack[ply] - QUIET_GRACE;
-        if (quiet <= 0 || Math.abs(e) <= DRIFT_MARGIN) return e;
-        int kept = (Math.abs(e) - DRIFT_MARGIN) * (QUIET_SPAN - Math.min(quiet, QUIET_SPAN / 2)) / QUIET_SPAN;
-        return e > 0 ? DRIFT_MARGIN + kept : -DRIFT_MARGIN - kept;
+        if (quiet <= 0) return e;
+        return e * (QUIET_SPAN - Math.min(quiet, QUIET_SPAN / 2)) / QUIET_SPAN;
     }
 
     /**
