@@ -68,11 +68,12 @@ final class EvalFeatures {
         if (lions[0] > 0 && lions[1] == 0) x[p.lionAloneIndex()]++;
         else if (lions[1] > 0 && lions[0] == 0) x[p.lionAloneIndex()]--;
         for (int defender = 0; defender < 2; defender++) {
-            int left = pos.pieceCount(defender) - pos.royalCount(defender);
-            int king = royalSquare[defender];
-            if (left > EvalParams.FEW || king < 0) continue;
             int attacker = defender ^ 1, sign = attacker == 0 ? 1 : -1;
-            x[p.fewIndex(left)] += sign;
+            int left = pos.pieceCount(defender) - pos.royalCount(defender);
+            int attackerLeft = pos.pieceCount(attacker) - pos.royalCount(attacker);
+            int king = royalSquare[defender];
+            if (king < 0 || !EvalParams.hunted(left, attackerLeft)) continue;
+            if (left <= EvalParams.FEW) x[p.fewIndex(left)] += sign;
             int close = 0;
             for (int sq = 0; sq < squares; sq++) {
                 int code = pos.pieceAt(sq);

@@ -26,9 +26,10 @@ import java.util.Locale;
  *       most {@value #MAX_SHELTER}), minus {@code danger[k]} per enemy piece of kind k within two
  *       squares;</li>
  *   <li>{@code lionAlone} for a side with a Lion facing none;</li>
- *   <li>endgame terms against a side with at most {@value #FEW} non-royal pieces left and one royal
- *       (the bare-king rule and the lone-royal mates decide those endgames): {@code few[n]} for its n
- *       pieces, {@code hunt} per unit of closeness of the other side's pieces to that royal (summed over
+ *   <li>endgame terms against a side with one royal and at most {@value #FEW} non-royal pieces left, or
+ *       at most {@value #HUNT_MAX} against one and a half times as many ({@link #hunted}; the bare-king
+ *       rule and the lone-royal mates decide those endgames): {@code few[n]} for its n pieces (n at most
+ *       {@value #FEW}), {@code hunt} per unit of closeness of the other side's pieces to that royal (summed over
  *       them: {@code size - 1 - distance}, at most 3 per piece counted... see {@link Evaluation}),
  *       {@code cornered} per rank or file that royal stands from the board's centre;</li>
  *   <li>{@code tempo} for the side to move.</li>
@@ -41,8 +42,22 @@ import java.util.Locale;
 public final class EvalParams {
     /** Own pieces next to the royal counted for shelter. */
     static final int MAX_SHELTER = 4;
-    /** The endgame terms apply against a side with at most this many non-royal pieces. */
+    /** The {@code few} terms apply against a side with at most this many non-royal pieces. */
     static final int FEW = 4;
+    /**
+     * The hunt terms also apply against a side with more pieces than {@link #FEW}, up to this many, when
+     * the other side has at least half as many again: far ahead, its pieces go for the royal.
+     */
+    static final int HUNT_MAX = 12;
+
+    /**
+     * Whether a side with one royal and {@code left} other pieces is hunted by a side with
+     * {@code attackerLeft} non-royal pieces: it is down to its last {@link #FEW}, or to {@link #HUNT_MAX}
+     * against at least one and a half times as many.
+     */
+    static boolean hunted(int left, int attackerLeft) {
+        return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left);
+    }
 
     final Variant variant;
     final int kinds;

@@ -103,6 +103,12 @@ final class Search {
     private final int[] royalStack = new int[(MAX_PLY + 2) * 2];
     /** Per ply and side: how many Lions (lion-rank pieces) it has. */
     private final int[] lionStack = new int[(MAX_PLY + 2) * 2];
+    /** Plies without a capture or promotion before the evaluation starts drifting towards a draw. */
+    static final int QUIET_GRACE = 16;
+    /** The drift: a QUIET_SPAN-th of the evaluation per quiet ply past the grace, at most half of it. */
+    static final int QUIET_SPAN = 256;
+    /** Per ply: the plies since the last capture or promotion, in the game and then in the search line. */
+    private final int[] quietStack = new int[MAX_PLY + 2];
 
     private SearchControl control;
     long nodes;
@@ -227,6 +233,26 @@ final class Search {
         egStack[0] = e;
         royalStack[0] = findRoyal(0);
         royalStack[1] = findRoyal(1);
+        quietStack[0] = quietPlies(pos);
+    }
+
+    /** The plies of the game since its last capture or promotion (or since the position was set up). */
+    static int quietPlies(Position p) {
+        int[] moves = p.history();
+        int n = 0;
+        while (n < moves.length) {
+            int m = moves[moves.length - 1 - n];
+            int after = p.pieceCount(0) + p.pieceCount(1);
+            p.unmake();
+            boolean progress = Move.promotes(m) || p.pieceCount(0) + p.pieceCount(1) != after;
+            if (progress) {
+                p.make(m);
+                break;
+            }
+            n++;
+        }
+        for (int i = moves.length - n; i < moves.length; i++) p.make(moves[i]);
+        return n;
     }
 
     private int findRoyal(int side) {
@@ -252,7 +278,9 @@ final class Search {
         int from = Move.from(m), to = Move.to(m), mid = Move.mid(m);
         int s1 = mid == Move.NO_SQUARE ? -1 : mid, s2 = to == from ? -1 : to;
         int b0 = pos.pieceAt(from), b1 = s1 < 0 ? 0 : pos.pieceAt(s1), b2 = s2 < 0 ? 0 : pos.pieceAt(s2);
+        int piecesBefore = pos.pieceCount(0) + pos.pieceCount(1);
         pos.make(m);
+        quietStack[ply + 1] = Move.promotes(m) || pos.pieceCount(0) + pos.pieceCount(1) != piecesBefore ? 0 : quietStack[ply] + 1;
         int a0 = pos.pieceAt(from), a1 = s1 < 0 ? 0 : pos.pieceAt(s1), a2 = s2 < 0 ? 0 : pos.pieceAt(s2);
         psqStack[ply + 1] = psqStack[ply] + values.psq(a0, from) - values.psq(b0, from)
                 + (s1 < 0 ? 0 : values.psq(a1, s1) - values.psq(b1, s1)) + (s2 < 0 ? 0 : values.psq(a2, s2) - values.psq(b2, s2));
@@ -292,6 +320,7 @@ final class Search {
     private void doNull(int ply) {
         psqStack[ply + 1] = psqStack[ply];
         egStack[ply + 1] = egStack[ply];
+        quietStack[ply + 1] = quietStack[ply] + 1;
         int a = ply * 2, b = a + 2;
         royalStack[b] = royalStack[a];
         royalStack[b + 1] = royalStack[a + 1];
@@ -322,14 +351,29 @@ final class Search {
         if (l0 > 0 && l1 == 0) s += lionAloneBonus;
         else if (l1 > 0 && l0 == 0) s -= lionAloneBonus;
         int left0 = pos.pieceCount(0) - pos.royalCount(0), left1 = pos.pieceCount(1) - pos.royalCount(1);
-        if (left1 <= EvalParams.FEW && royal1 >= 0) s += endgame(0, royal1, left1);
-        if (left0 <= EvalParams.FEW && royal0 >= 0) s -= endgame(1, royal0, left0);
+        if (royal1 >= 0 && EvalParams.hunted(left1, left0)) s += endgame(0, royal1, left1);
+        if (royal0 >= 0 && EvalParams.hunted(left0, left1)) s -= endgame(1, royal0, left0);
         return (pos.sideToMove() == Position.SENTE ? s : -s) + tempo;
     }
 
     /**
+     * The static evaluation as the search scores it: {@link #evaluate} drawn towards 0 as the plies since
+     * the last capture or promotion (in the game and in the line) pass {@link #QUIET_GRACE}, by a
+     * {@link #QUIET_SPAN}th per ply, down to half. A side ahead then prefers the line that captures or
+     * promotes over one that shuffles, as a chess engine's 50-move counter makes it do: without it every
+     * quiet line scores alike and a won game is shuffled to the referee's ply cap. A side behind is drawn
+     * the other way, to keep what it has.
+     */
+    int progressEvaluate(int ply) {
+        int e = evaluate(ply);
+        int quiet = quietStack[ply] - QUIET_GRACE;
+        if (quiet <= 0) return e;
+        return e * (QUIET_SPAN - Math.min(quiet, QUIET_SPAN / 2)) / QUIET_SPAN;
+    }
+
+    /**
      * The attacker's endgame terms against a side with one royal on {@code king} and {@code left} other
-     * pieces: a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its
+     * pieces, far behind ({@link EvalParams#hunted}): with at most {@link EvalParams#FEW} left a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its
      * pieces' closeness to the royal and the royal's distance from the centre (a lone royal is mated at
      * the edge). Without them a side far ahead has no reason to bring its pieces over, and shuffles.
      */
@@ -340,7 +384,7 @@ final class Search {
             if (code == 0 || (code > 0 ? 0 : 1) != attacker || values.royal[Math.abs(code)]) continue;
             close += size - 1 - geo.distance(sq, king);
         }
-        return fewBonus[left] + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
+        return (left <= EvalParams.FEW ? fewBonus[left] : 0) + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
     }
 
     private int kingSafety(int side, int king) {
@@ -593,7 +637,7 @@ final class Search {
         alpha = Math.max(alpha, Score.lossIn(ply));
         beta = Math.min(beta, Score.winIn(ply + 1));
         if (alpha >= beta) return alpha;
-        if (ply >= MAX_PLY - 4) return evaluate(ply);
+        if (ply >= MAX_PLY - 4) return progressEvaluate(ply);
         int side = pos.sideToMove();
         boolean inCheck = inCheck(ply, side);
         if (inCheck && ply < 2 * completedDepth + 8) depth++;
@@ -620,7 +664,7 @@ final class Search {
         // look is enough to order it (internal iterative reduction).
         if (ttMove == 0 && depth >= 6) depth--;
 
-        int staticEval = inCheck ? -Score.INFINITE : evaluate(ply);
+        int staticEval = inCheck ? -Score.INFINITE : progressEvaluate(ply);
         evalStack[ply] = staticEval;
         // Whether the side's position got better since its last move: where it did not, its moves are
         // worth less of a look (pruned sooner, reduced more).
@@ -752,7 +796,7 @@ final class Search {
         if (ply > seldepth) seldepth = ply;
         int term = terminal(ply);
         if (term != NO_SCORE) return term;
-        if (ply >= MAX_PLY - 4) return evaluate(ply);
+        if (ply >= MAX_PLY - 4) return progressEvaluate(ply);
         int side = pos.sideToMove();
         int[] moves = moveBuf[ply];
         long[] order = orderBuf[ply];
@@ -778,7 +822,7 @@ final class Search {
                     || (bound == TranspositionTable.BOUND_UPPER && s <= alpha)) return s;
             ttMove = TranspositionTable.move(entry);
         }
-        int standPat = evaluate(ply);
+        int standPat = progressEvaluate(ply);
         if (standPat >= beta) return standPat;
         int originalAlpha = alpha;
         if (standPat > alpha) alpha = standPat;
@@ -921,7 +965,7 @@ final class Search {
     private int rootSearch(int depth, int alpha, int beta, int pvIndex) {
         int side = pos.sideToMove();
         boolean inCheck = inCheck(0, side);
-        evalStack[0] = inCheck ? -Score.INFINITE : evaluate(0);
+        evalStack[0] = inCheck ? -Score.INFINITE : progressEvaluate(0);
         int best = -Score.INFINITE;
         for (int i = pvIndex; i < rootCount; i++) {
             int m = rootMove[i];

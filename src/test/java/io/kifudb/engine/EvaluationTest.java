@@ -131,7 +131,7 @@ class EvaluationTest {
         params.fromVector(w);
         PieceValues values = PieceValues.of(rules, params);
         TranspositionTable tt = new TranspositionTable(1);
-        int checked = 0, endgames = 0;
+        int checked = 0, endgames = 0, hunts = 0;
         Search search = new Search(tt, true, 0);
         for (int g = 0; g < 6; g++) {
             Position game = Position.start(rules);
@@ -158,11 +158,15 @@ class EvaluationTest {
             search.prepare(p, control(values));
             int sente = EvalFeatures.evaluate(EvalFeatures.of(p, params), params);
             assertThat(search.evaluate(0)).as("%s", p.sfen()).isEqualTo(p.sideToMove() == Position.SENTE ? sente : -sente);
-            if (Math.min(p.pieceCount(0) - p.royalCount(0), p.pieceCount(1) - p.royalCount(1)) <= EvalParams.FEW) endgames++;
+            int left0 = p.pieceCount(0) - p.royalCount(0), left1 = p.pieceCount(1) - p.royalCount(1);
+            if (Math.min(left0, left1) <= EvalParams.FEW) endgames++;
+            // The hunt terms against a side with more than FEW pieces, far behind.
+            if ((left1 > EvalParams.FEW && EvalParams.hunted(left1, left0)) || (left0 > EvalParams.FEW && EvalParams.hunted(left0, left1))) hunts++;
             checked++;
         }
         assertThat(checked).isGreaterThan(300);
         assertThat(endgames).as("positions with the endgame terms").isGreaterThan(100);
+        assertThat(hunts).as("positions with the hunt terms beyond the few pieces").isGreaterThan(20);
     }
 
     /** A King each (the variant's "k") and 0-4 random other pieces for one side, 0-12 for the other, random squares. */
@@ -174,7 +178,7 @@ class EvaluationTest {
         for (PieceKind k : v.kinds()) if (!k.isRoyal() && !k.token.equals("p") && !k.token.equals("l")) kinds.add(k);
         int weak = rnd.nextInt(2);
         for (int side = 0; side < 2; side++) {
-            int n = side == weak ? rnd.nextInt(5) : rnd.nextInt(13);
+            int n = side == weak ? rnd.nextInt(9) : rnd.nextInt(17);
             for (int i = -1; i < n; i++) {
                 String t = i < 0 ? "k" : kinds.get(rnd.nextInt(kinds.size())).token;
                 int sq;
