@@ -125,7 +125,7 @@ class StrictRequestsTest {
         unknownField("/api/experiments", Map.of("rules", List.of("chu", "chu-lishogi"), "game", 2), "game", "games");
         // and the known fields are listed
         given().contentType("application/json").body(Map.of("rules", "chu", "colour", "black")).when().post("/api/positions/search")
-                .then().statusCode(400).body("detail", containsString("known fields: absent, empty, event, from, gote, material, page, pieces"));
+                .then().statusCode(400).body("detail", containsString("known fields: absent, empty, event, from, gote, kind, material, page, pieces"));
     }
 
     private static void unknownField(String path, Map<String, ?> body, String field, String meant) {
