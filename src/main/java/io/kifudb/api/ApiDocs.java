@@ -76,6 +76,7 @@ final class ApiDocs {
     static final String RETRY_AFTER = "seconds to wait before trying again";
     static final String LOCATION = "where the job (or game) can be read";
     static final String PAGE = "page number, from 0";
+    static final String KIND = "game (played games) or problem (composed problems); default: both";
     static final String RULES = "rule set id, as listed by GET /api/rules (`chu`, `chu-sdin`, `chu-lishogi`, `dai13-kumazawa`, "
             + "`shodoshu2017`, `shodoshu2017-prev`)";
     static final String SFEN = "the position in SFEN (board, side to move, counter-strike/elephant marker, move number); "
@@ -157,6 +158,9 @@ final class ApiDocs {
     static final String P_BAD_SIZE = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad size","status":400,
              "detail":"size must be 1 to 200","field":"size"}""";
+    static final String P_BAD_KIND = """
+            {"type":"https://kifudb.io/problems/bad-request","title":"Bad kind","status":400,
+             "detail":"unknown kind 'games' (did you mean 'game'?); accepted: game, problem","field":"kind"}""";
     static final String P_BAD_DATE = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad date","status":400,
              "detail":"from must be an ISO date (yyyy-MM-dd), got '2020-13-01'","field":"from"}""";

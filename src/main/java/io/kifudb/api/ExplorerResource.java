@@ -64,6 +64,7 @@ public class ExplorerResource {
     @Operation(operationId = "explore", summary = "Opening explorer",
             description = "For opening study, in the shape of lichess's explorer: the games that reached a position, their results, "
                     + "and the moves played next, most played first. " + PositionsResource.POSITION_NOTE
+                    + " `kind` keeps played games (`game`) or composed problems (`problem`), both when absent."
                     + " A game that reached the position more than once counts once, with "
                     + "the move it played the first time. `topGames` pages through all of them: `page` from 0, `size` 1 to 200 "
                     + "(default 10), no deeper than hit 100000, in `sort` order. Public: no API key needed.")
@@ -77,14 +78,17 @@ public class ExplorerResource {
             @Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
             @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
             @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
+            @Parameter(description = ApiDocs.KIND, example = "game",
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"game", "problem"})) @QueryParam("kind") String kind,
             @Parameter(description = "order of topGames: " + PositionsResource.SORT, example = "-date",
                     schema = @Schema(type = SchemaType.STRING, enumeration = {"date", "-date", "sente", "-sente", "gote", "-gote", "ply", "-ply", "plies", "-plies", "id", "-id"}, defaultValue = "-date")) @QueryParam("sort") String sort,
             @Parameter(description = ApiDocs.PAGE + ", of topGames", example = "0") @QueryParam("page") @DefaultValue("0") int page,
             @Parameter(description = "topGames per page, 1 to 200", example = "10") @QueryParam("size") @DefaultValue("10") int size) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
+        GamesResource.KIND.check(kind);
         PositionArgs.checkPage(page, size);
         Order order = PositionArgs.order(sort);
-        PositionIndex.Explorer e = index.explore(at.rules(), at.position().key(), order, page, size);
+        PositionIndex.Explorer e = index.explore(at.rules(), at.position().key(), kind, order, page, size);
         return new ExplorerDto(at.rules().id, at.position().sfen(), at.played(), e.games(), e.sente(), e.draws(), e.gote(),
                 e.ongoing(), e.ended(), e.averagePlies(), e.outcomes(), e.moves().stream().map(MoveDto::of).toList(),
                 e.topGames().hits().stream().map(PositionsResource.HitDto::of).toList(), order.toString(), page, size);

@@ -40,6 +40,8 @@ final class PatternArgs {
             @Schema(description = "sente or gote", enumeration = {"sente", "gote"}) String sideToMove,
             @Schema(description = "only positions at this ply or later (0: the start)") Integer plyFrom,
             @Schema(description = "only positions at this ply or earlier") Integer plyTo,
+            @Schema(description = "game (played games) or problem (composed problems); default: both",
+                    enumeration = {"game", "problem"}) String kind,
             @Schema(description = "games where this player had either side") String player,
             String sente, String gote, String event,
             @Schema(description = "sente, gote, draw or ongoing", enumeration = {"sente", "gote", "draw", "ongoing"}) String result,
@@ -78,8 +80,8 @@ final class PatternArgs {
         if (r.plyTo() != null && r.plyTo() < 0) throw bad("plyTo", "plyTo must be 0 or more");
         Outcome result = null;
         if (GamesResource.RESULT.check(r.result()) != null) result = Outcome.of(r.result());
-        Pattern.Metadata md = new Pattern.Metadata(r.player(), r.sente(), r.gote(), r.event(), result,
-                date(r.from(), "from"), date(r.to(), "to"));
+        Pattern.Metadata md = new Pattern.Metadata(GamesResource.KIND.check(r.kind()), r.player(), r.sente(), r.gote(), r.event(),
+                result, date(r.from(), "from"), date(r.to(), "to"));
         return new Pattern(rules, present, absent, empty, material, side, r.plyFrom(), r.plyTo(), md);
     }
 

@@ -69,7 +69,8 @@ public class PositionsResource {
     @GET
     @Path("/games")
     @Operation(operationId = "findGamesByPosition", summary = "Games that reach a position",
-            description = "For \"where was this position played?\", transpositions included. " + POSITION_NOTE + PAGING_NOTE
+            description = "For \"where was this position played?\", transpositions included. " + POSITION_NOTE
+                    + " `kind` keeps played games (`game`) or composed problems (`problem`), both when absent." + PAGING_NOTE
                     + " Public: no API key needed.")
     @APIResponse(responseCode = "200", description = "One page of the games.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PositionGamesDto.class), examples =
@@ -81,14 +82,17 @@ public class PositionsResource {
             @Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
             @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
             @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
+            @Parameter(description = ApiDocs.KIND, example = "game",
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"game", "problem"})) @QueryParam("kind") String kind,
             @Parameter(description = SORT, example = "-date",
                     schema = @Schema(type = SchemaType.STRING, enumeration = {"date", "-date", "sente", "-sente", "gote", "-gote", "ply", "-ply", "plies", "-plies", "id", "-id"}, defaultValue = "-date")) @QueryParam("sort") String sort,
             @Parameter(description = ApiDocs.PAGE, example = "0") @QueryParam("page") @DefaultValue("0") int page,
             @Parameter(description = "games per page, 1 to 200", example = "20") @QueryParam("size") @DefaultValue("20") int size) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
+        GamesResource.KIND.check(kind);
         PositionArgs.checkPage(page, size);
         Order order = PositionArgs.order(sort);
-        PositionIndex.Hits hits = index.games(at.rules(), at.position().key(), order, page, size);
+        PositionIndex.Hits hits = index.games(at.rules(), at.position().key(), kind, order, page, size);
         return new PositionGamesDto(at.rules().id, at.position().sfen(), at.played(), order.toString(), page, size, hits.total(),
                 hits.hits().stream().map(HitDto::of).toList());
     }
@@ -105,7 +109,8 @@ public class PositionsResource {
             description = "For questions about a part of the board (\"sente's Lion in gote's camp\", \"a promoted Pawn anywhere\"). "
                     + "Every position of every stored game under the rule set is a candidate; a position matches when every criterion holds: "
                     + "pieces present (on given squares, in a region, or anywhere), pieces absent, empty squares, material counts, side to move, "
-                    + "ply range, and the game filters (player, sente, gote, event, result, date range); at most 64 criteria. Hits are "
+                    + "ply range, and the game filters (kind: played games or composed problems, player, sente, gote, event, result, "
+                    + "date range); at most 64 criteria. Hits are "
                     + "positions: `ply` is the ply of the matching position and `move` the move played from it, so one game can match "
                     + "at several plies." + PAGING_NOTE
                     + " A read with a body: public, no API key needed.")

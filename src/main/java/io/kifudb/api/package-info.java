@@ -57,7 +57,8 @@
                                                 @ExampleObject(name = "invalid-sfen", value = ApiDocs.P_INVALID_SFEN),
                                                 @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY)})),
                         @APIResponse(name = ApiDocs.BAD_POSITION_LISTING, description = "The position cannot be set up (`rules` "
-                                + "missing or unknown, an unreadable SFEN, an illegal move in `play` with its ply), or the paging "
+                                + "missing or unknown, an unreadable SFEN, an illegal move in `play` with its ply), the `kind` is "
+                                + "neither game nor problem, or the paging "
                                 + "or sort is wrong (`size` 1 to 200, at most 100000 hits deep, a known sort key).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
@@ -65,13 +66,14 @@
                                                 @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET),
                                                 @ExampleObject(name = "invalid-sfen", value = ApiDocs.P_INVALID_SFEN),
                                                 @ExampleObject(name = "illegal-move", value = ApiDocs.P_ILLEGAL_MOVE_IN_PLAY),
+                                                @ExampleObject(name = "bad kind", value = ApiDocs.P_BAD_KIND),
                                                 @ExampleObject(name = "bad sort", value = ApiDocs.P_BAD_SORT),
                                                 @ExampleObject(name = "page too deep", value = ApiDocs.P_PAGE_TOO_DEEP)})),
                         @APIResponse(name = ApiDocs.UNKNOWN_RULE_SET, description = "No rule set has that id.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "unknown-rule-set", value = ApiDocs.P_UNKNOWN_RULE_SET))),
                         @APIResponse(name = ApiDocs.BAD_PATTERN, description = "The pattern is wrong: `rules` missing or unknown, "
-                                + "an unknown piece or square, a bad region, count, side, result or date, more than 64 criteria, "
+                                + "an unknown piece or square, a bad region, count, side, kind, result or date, more than 64 criteria, "
                                 + "bad paging or sort (the problem's `field` names the member, e.g. `pieces[0].piece`), a member "
                                 + "the pattern does not have (`unknown-field`, naming the closest one it has), or the "
                                 + "body is not JSON of the pattern's shape (`invalid-json`).",

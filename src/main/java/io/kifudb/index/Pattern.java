@@ -41,9 +41,13 @@ public record Pattern(RuleSet rules, List<Placement> present, List<Placement> ab
     /** How many pieces of a code a position holds, inclusive bounds. */
     public record Material(int pieceCode, int min, int max) {}
 
-    /** Game metadata filters (null: any). {@code player} matches either side. */
-    public record Metadata(String player, String sente, String gote, String event, Outcome result, LocalDate from, LocalDate to) {
-        public static final Metadata ANY = new Metadata(null, null, null, null, null, null, null);
+    /**
+     * Game metadata filters (null: any). {@code player} matches either side; {@code kind} is
+     * {@link GameData#GAME} (played games) or {@link GameData#PROBLEM} (composed problems).
+     */
+    public record Metadata(String kind, String player, String sente, String gote, String event, Outcome result,
+                           LocalDate from, LocalDate to) {
+        public static final Metadata ANY = new Metadata(null, null, null, null, null, null, null, null);
     }
 
     /** Whether the pattern needs the board itself, not only the indexed terms. */

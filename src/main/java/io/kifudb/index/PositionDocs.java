@@ -34,6 +34,7 @@ import java.util.Map;
  *       {@link #VISITS} (how often the game stood here). Per game values repeated on every position doc:
  *       {@link #GAME_ID}, {@link #RESULT}, {@link #REASON}, {@link #PLIES}, {@link #DATE}, {@link #SENTE},
  *       {@link #GOTE}: sorting and the explorer's aggregation read these columns and never the database.</li>
+ *   <li>{@link #RULES} and {@link #KIND} (game or problem) as terms on every doc: the filters every search has.</li>
  *   <li>{@link #GAME} (the id as a term) on every doc of the game: the whole block is replaced or deleted
  *       by that one term, which makes indexing a game idempotent.</li>
  *   <li>The game doc comes last in the block (positions are its children), the order Lucene's block
@@ -47,6 +48,8 @@ final class PositionDocs {
     static final String TYPE_GAME = "game";
     static final String GAME = "game";
     static final String RULES = "rules";
+    /** The record's kind as a term, {@code game} or {@code problem}: the searches keep one kind or both. */
+    static final String KIND = "kind";
     static final String KEY = "key";
     static final String KEY_REPEAT = "key.repeat";
     /** On a game doc whose moves did not replay (then it has fewer position docs than plies + 1). */
@@ -130,6 +133,7 @@ final class PositionDocs {
         List<Field> perGame = new ArrayList<>(8);
         perGame.add(new StringField(GAME, Long.toString(g.id()), Field.Store.NO));
         perGame.add(new StringField(RULES, g.rules(), Field.Store.NO));
+        perGame.add(new StringField(KIND, g.kind() == null ? GameData.GAME : g.kind(), Field.Store.NO));
         perGame.add(new NumericDocValuesField(GAME_ID, g.id()));
         perGame.add(new NumericDocValuesField(RESULT, Outcome.of(g.result()).ordinal()));
         perGame.add(new NumericDocValuesField(PLIES, g.plies()));

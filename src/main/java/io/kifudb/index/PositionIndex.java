@@ -116,7 +116,7 @@ public class PositionIndex {
     private static final Logger LOG = Logger.getLogger(PositionIndex.class);
 
     /** Version of the document layout; bump it when {@link PositionDocs} changes, and indexes rebuild themselves. */
-    static final String FORMAT = "2"; // 2: side to move, material, board and game text
+    static final String FORMAT = "3"; // 2: side to move, material, board and game text; 3: kind (game or problem)
     static final String DATA_FORMAT = "kifudb.format";
     static final String DATA_KEYS = "kifudb.keys";
     static final String DATA_GAMES = "kifudb.games";
@@ -1256,14 +1256,22 @@ public class PositionIndex {
         }
     }
 
-    /** The games under a rule set that reach the position with this key (each once, at its first visit). */
-    static Query positionQuery(RuleSet rules, long key) {
+    /**
+     * The games under a rule set that reach the position with this key (each once, at its first visit),
+     * of one kind ({@code game} or {@code problem}) or, when kind is null, of both.
+     */
+    static Query positionQuery(RuleSet rules, long key, String kind) {
         // The key is already salted per rule set; the rules term also keeps a 64-bit collision across
         // rule sets from mixing them.
-        return new BooleanQuery.Builder()
+        BooleanQuery.Builder b = new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(PositionDocs.KEY, PositionDocs.keyBytes(key))), BooleanClause.Occur.FILTER)
-                .add(new TermQuery(new Term(PositionDocs.RULES, rules.id)), BooleanClause.Occur.FILTER)
-                .build();
+                .add(new TermQuery(new Term(PositionDocs.RULES, rules.id)), BooleanClause.Occur.FILTER);
+        if (kind != null) b.add(kindQuery(kind), BooleanClause.Occur.FILTER);
+        return b.build();
+    }
+
+    private static Query kindQuery(String kind) {
+        return new TermQuery(new Term(PositionDocs.KIND, kind));
     }
 
     /** The most board squares a variant has: material counts above it cannot occur. */
@@ -1289,6 +1297,7 @@ public class PositionIndex {
             else if (m.max() < MAX_COUNT) b.add(materialIn(m.pieceCode(), m.max() + 1, MAX_COUNT), BooleanClause.Occur.MUST_NOT);
         }
         Pattern.Metadata md = p.metadata();
+        if (md.kind() != null) b.add(kindQuery(md.kind()), BooleanClause.Occur.FILTER);
         if (md.player() != null)
             b.add(new BooleanQuery.Builder()
                     .add(exact(PositionDocs.SENTE, md.player()), BooleanClause.Occur.SHOULD)
@@ -1368,12 +1377,12 @@ public class PositionIndex {
     /** The analyzer the index writer uses for text (IndexWriterConfig's default): queries must use the same. */
     private static final org.apache.lucene.analysis.Analyzer TEXT_ANALYZER = new org.apache.lucene.analysis.standard.StandardAnalyzer();
 
-    /** One page of the games that reached the position (transpositions included), sorted. */
-    public Hits games(RuleSet rules, long key, Order order, int page, int size) {
+    /** One page of the games of a kind (null: both) that reached the position (transpositions included), sorted. */
+    public Hits games(RuleSet rules, long key, String kind, Order order, int page, int size) {
         try {
             IndexSearcher s = acquire();
             try {
-                return hits(s, positionQuery(rules, key), order, page, size);
+                return hits(s, positionQuery(rules, key, kind), order, page, size);
             } finally {
                 release(s);
             }
@@ -1382,12 +1391,12 @@ public class PositionIndex {
         }
     }
 
-    /** Next moves from the position with results, plus one page of the games reaching it. */
-    public Explorer explore(RuleSet rules, long key, Order order, int page, int size) {
+    /** Next moves from the position with results, plus one page of the games reaching it; games of a kind (null: both). */
+    public Explorer explore(RuleSet rules, long key, String kind, Order order, int page, int size) {
         try {
             IndexSearcher s = acquire();
             try {
-                Query q = positionQuery(rules, key);
+                Query q = positionQuery(rules, key, kind);
                 ExplorerCollector.Totals t = s.search(q, new ExplorerCollector.Manager());
                 List<MoveStats> moves = new ArrayList<>();
                 for (Map.Entry<String, ExplorerCollector.Acc> e : t.moves().entrySet()) {

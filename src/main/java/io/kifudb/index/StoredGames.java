@@ -23,7 +23,7 @@ public class StoredGames {
     /** The game ids are counted in buckets of this many consecutive ids by {@link #bucketCounts()}. */
     static final long BUCKET = 1024;
 
-    private static final String GAME_DATA = "select new io.kifudb.index.GameData(g.id, g.rules, g.initialSfen, g.moves, g.plies, "
+    private static final String GAME_DATA = "select new io.kifudb.index.GameData(g.id, g.rules, g.kind, g.initialSfen, g.moves, g.plies, "
             + "g.result, g.reason, g.sente, g.gote, g.date, g.event, g.site, g.comments, g.createdAt) from Game g ";
 
     /** How many games the database holds and the highest id (0 when empty). */

@@ -1,15 +1,17 @@
 // The explorer beside the board: next moves from the position with their games and results (click one to
-// play it), the top games, and every game that reaches the position by any move order.
+// play it), the top games, and every game that reaches the position by any move order. Like the games list it
+// counts played games unless asked for composed problems or both; beside a problem it starts with problems.
 import { api, query } from './api.js';
 import { applyMove } from './sfen.js';
 import { japanese, destination } from './notation.js';
-import { h, clear, resultBar, problemText } from './ui.js';
+import { h, clear, resultBar, problemText, kindSelect, kindParam } from './ui.js';
 import { t, reasonLabel, resultLabel } from './i18n.js';
 
 export function explorerPanel(study) {
   const body = h('div', { class: 'explorer', id: 'explorer' });
   const gamesBox = h('div', { class: 'position-games', id: 'position-games' });
-  const el = h('section', { class: 'panel' }, h('h2', {}, t('explorer')), body,
+  const kind = kindSelect('explorer-kind', study.game && study.game.kind === 'problem' ? 'problem' : 'game', () => update());
+  const el = h('section', { class: 'panel' }, h('h2', {}, t('explorer')), h('label', { class: 'kind-choice' }, t('kind'), ' ', kind), body,
     h('h3', {}, t('gamesWithPosition'), h('small', {}, ' — ' + t('transpositions'))), gamesBox);
   let seq = 0;
   let page = 0;
@@ -20,10 +22,11 @@ export function explorerPanel(study) {
     h('small', {}, `${t('atPly')} ${hit.ply} / ${hit.plies}`));
 
   async function loadGames(sfen, my) {
-    const r = await api('/api/positions/games' + query({ rules: study.rules.id, sfen, page, size: 10 }));
+    const r = await api('/api/positions/games' + query({ rules: study.rules.id, sfen, kind: kindParam(kind.value), page, size: 10 }));
     if (my !== seq) return;
     clear(gamesBox);
-    gamesBox.dataset.sfen = sfen;   // which position the list is of (a test waits for it)
+    gamesBox.dataset.sfen = sfen;   // which position (and kind) the list is of (a test waits for it)
+    gamesBox.dataset.kind = kind.value;
     if (!r.total) { gamesBox.append(h('p', { class: 'muted' }, t('noGames'))); return; }
     gamesBox.append(h('p', { class: 'muted', id: 'position-games-total' }, `${r.total} ${t('games')}`),
       h('ul', {}, r.hits.map(hit => h('li', {}, gameLink(hit), hit.move ? h('code', {}, ' → ' + hit.move) : null))));
@@ -44,12 +47,13 @@ export function explorerPanel(study) {
     body.classList.add('loading');
     try {
       const [ex] = await Promise.all([
-        api('/api/explorer' + query({ rules: study.rules.id, sfen, size: 5 })),
+        api('/api/explorer' + query({ rules: study.rules.id, sfen, kind: kindParam(kind.value), size: 5 })),
         loadGames(sfen, my),
       ]);
       if (my !== seq) return;
       clear(body);
       body.dataset.sfen = sfen;
+      body.dataset.kind = kind.value;
       body.append(h('div', { class: 'totals' }, `${ex.games} ${t('games')}`, resultBar(ex.sente, ex.draws + (ex.ongoing || 0), ex.gote, ex.games)));
       if (ex.moves.length) {
         const prevTo = study.ply > 0 ? destination(study.moves[study.ply - 1], pos.n) : -1;

@@ -3,11 +3,10 @@
 // played games unless the address asks for problems (kind=problem) or both (kind=all): a person browsing
 // sees real games first, not the composed problems shipped with the service.
 import { api, query, ruleSets } from './api.js';
-import { h, clear, problemText } from './ui.js';
+import { h, clear, problemText, kindSelect, kindParam } from './ui.js';
 import { t, reasonLabel, resultLabel } from './i18n.js';
 
 const FIELDS = ['q', 'player', 'sente', 'gote', 'event', 'rules', 'result', 'from', 'to'];
-const KINDS = ['game', 'problem', 'all'];
 
 export async function gamesPage(root, params) {
   const rules = await ruleSets();
@@ -21,8 +20,7 @@ export async function gamesPage(root, params) {
   inputs.result = h('select', { name: 'result', id: 'f-result' }, h('option', { value: '' }, t('any')),
     ['sente', 'gote', 'draw', 'ongoing'].map(r => h('option', { value: r, selected: params.get('result') === r }, resultLabel(r))));
   const kind = params.get('kind') || 'game';
-  inputs.kind = h('select', { name: 'kind', id: 'f-kind' },
-    KINDS.map(k => h('option', { value: k, selected: kind === k }, t(k === 'all' ? 'allKinds' : k === 'game' ? 'kindGames' : 'kindProblems'))));
+  inputs.kind = kindSelect('f-kind', kind);
   const page = Number(params.get('page') || 0), size = Number(params.get('size') || 20);
   const submit = (p = 0) => {
     const q = {};
@@ -43,7 +41,7 @@ export async function gamesPage(root, params) {
 
   const q = { page, size };
   for (const f of FIELDS) q[f] = params.get(f);
-  q.kind = kind === 'all' ? null : kind;   // any other value goes to the service, which names the ones it accepts
+  q.kind = kindParam(kind);   // any other value goes to the service, which names the ones it accepts
   try {
     const r = await api('/api/games' + query(q));
     clear(results);

@@ -1,10 +1,11 @@
 // Pattern search (POST /api/positions/search): pieces placed on a board, "absent" pieces and "empty" squares,
 // material ranges, side to move, plies and the games' metadata; each hit opens the game at the matching ply.
+// Played games only unless asked for composed problems or both, as in the games list.
 import { api, ruleSets } from './api.js';
 import { squareName } from './sfen.js';
 import { boardName } from './notation.js';
 import { BoardView } from './board.js';
-import { h, clear, settings, problemText } from './ui.js';
+import { h, clear, settings, problemText, kindSelect, kindParam } from './ui.js';
 import { t, reasonLabel, resultLabel } from './i18n.js';
 
 export async function searchPage(root, params) {
@@ -22,6 +23,7 @@ export async function searchPage(root, params) {
   const field = (id, label, type = 'text', attrs = {}) => h('label', {}, label, h('input', { id, type, ...attrs }));
   const sideToMove = h('select', { id: 'ps-side' }, h('option', { value: '' }, t('any')), h('option', { value: 'sente' }, t('sente')), h('option', { value: 'gote' }, t('gote')));
   const result = h('select', { id: 'ps-result' }, h('option', { value: '' }, t('any')), ['sente', 'gote', 'draw', 'ongoing'].map(r => h('option', { value: r }, resultLabel(r))));
+  const kind = kindSelect('ps-kind', 'game');
   const results = h('div', { id: 'ps-results' });
 
   const board = new BoardView(boardBox, { onSquare: idx => {
@@ -100,6 +102,7 @@ export async function searchPage(root, params) {
     const val = id => root.querySelector('#' + id).value.trim();
     if (sideToMove.value) body.sideToMove = sideToMove.value;
     if (result.value) body.result = result.value;
+    if (kindParam(kind.value)) body.kind = kindParam(kind.value);
     if (val('ps-plyfrom') !== '') body.plyFrom = Number(val('ps-plyfrom'));
     if (val('ps-plyto') !== '') body.plyTo = Number(val('ps-plyto'));
     for (const [k, id] of [['player', 'ps-player'], ['sente', 'ps-sente'], ['gote', 'ps-gote'], ['event', 'ps-event'], ['from', 'ps-from'], ['to', 'ps-to']]) {
@@ -134,7 +137,7 @@ export async function searchPage(root, params) {
   }
 
   const form = h('form', { class: 'filters', id: 'ps-form', onsubmit: e => { e.preventDefault(); page = 0; search(); } },
-    h('label', {}, t('sideToMove'), sideToMove), field('ps-plyfrom', t('plyFrom'), 'number', { min: 0 }), field('ps-plyto', t('plyTo'), 'number', { min: 0 }),
+    h('label', {}, t('kind'), kind), h('label', {}, t('sideToMove'), sideToMove), field('ps-plyfrom', t('plyFrom'), 'number', { min: 0 }), field('ps-plyto', t('plyTo'), 'number', { min: 0 }),
     field('ps-player', t('player')), field('ps-sente', '▲' + t('sente')), field('ps-gote', '△' + t('gote')), field('ps-event', t('event')),
     h('label', {}, t('result'), result), field('ps-from', t('from'), 'date'), field('ps-to', t('to'), 'date'),
     h('div', { class: 'row' }, h('button', { type: 'submit', id: 'ps-search' }, t('find')),

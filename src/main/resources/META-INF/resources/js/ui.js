@@ -21,6 +21,21 @@ export function h(tag, attrs, ...children) {
 
 export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
 
+/**
+ * The record kinds the games list, the explorer and pattern search offer: played games, composed problems, or
+ * both ('all', which the API spells by leaving kind out).
+ */
+const KINDS = ['game', 'problem', 'all'];
+const KIND_LABELS = { game: 'kindGames', problem: 'kindProblems', all: 'allKinds' };
+
+export function kindSelect(id, selected, onchange) {
+  return h('select', { name: 'kind', id, onchange },
+    KINDS.map(k => h('option', { value: k, selected: selected === k }, t(KIND_LABELS[k]))));
+}
+
+/** The API's kind for a choice of kindSelect: null (left out) for both. */
+export function kindParam(choice) { return choice === 'all' ? null : choice; }
+
 function modal(content) {
   const back = h('div', { class: 'modal-back' });
   const box = h('div', { class: 'modal', role: 'dialog' }, content);

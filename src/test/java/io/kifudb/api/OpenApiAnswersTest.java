@@ -83,13 +83,22 @@ class OpenApiAnswersTest {
 
         // ---- positions
         expect(200, () -> given().queryParam("rules", "chu-lishogi").queryParam("play", "7j7h").when().get("/api/positions/games"));
+        expect(200, () -> given().queryParam("rules", "chu-lishogi").queryParam("play", "7j7h").queryParam("kind", "game")
+                .when().get("/api/positions/games"));
         expect(400, () -> given().queryParam("play", "7j7h").when().get("/api/positions/games"));
+        expect(400, () -> given().queryParam("rules", "chu-lishogi").queryParam("kind", "games").when().get("/api/positions/games"));
         expect(200, () -> given().queryParam("rules", "chu-lishogi").when().get("/api/explorer"));
+        expect(200, () -> given().queryParam("rules", "chu-lishogi").queryParam("kind", "problem").when().get("/api/explorer"));
         expect(400, () -> given().queryParam("rules", "chu-lishogi").queryParam("sort", "elo").when().get("/api/explorer"));
+        expect(400, () -> given().queryParam("rules", "chu-lishogi").queryParam("kind", "puzzle").when().get("/api/explorer"));
         expect(200, () -> given().contentType("application/json")
                 .body(Map.of("rules", "chu-lishogi", "pieces", List.of(Map.of("piece", "N")), "result", "gote")).when().post("/api/positions/search"));
+        expect(200, () -> given().contentType("application/json")
+                .body(Map.of("rules", "chu-lishogi", "pieces", List.of(Map.of("piece", "N")), "kind", "game")).when().post("/api/positions/search"));
         expect(400, () -> given().contentType("application/json")
                 .body(Map.of("rules", "chu-lishogi", "pieces", List.of(Map.of("piece", "Z")))).when().post("/api/positions/search"));
+        expect(400, () -> given().contentType("application/json")
+                .body(Map.of("rules", "chu-lishogi", "kind", "puzzle")).when().post("/api/positions/search"));
 
         // ---- imports: a body with a stored record, a new one and a broken one
         Response job = expect(202, () -> given().queryParam("rules", "chu-lishogi").queryParam("name", "tour.txt")

@@ -81,7 +81,7 @@ class StrictRequestsTest {
         // nothing close: no guess, but the list of what the operation takes
         given().queryParam("rules", "chu").queryParam("colour", "black").when().get("/api/explorer").then().statusCode(400)
                 .body("type", equalTo(UNKNOWN_PARAMETER)).body("field", equalTo("colour"))
-                .body("detail", equalTo("unknown query parameter 'colour'; this operation takes: page, play, rules, sfen, size, sort"));
+                .body("detail", equalTo("unknown query parameter 'colour'; this operation takes: kind, page, play, rules, sfen, size, sort"));
         // an operation without query parameters says so
         given().queryParam("rules", "chu").when().get("/api/rules").then().statusCode(400)
                 .body("detail", containsString("this operation takes none"));
@@ -125,7 +125,7 @@ class StrictRequestsTest {
         unknownField("/api/experiments", Map.of("rules", List.of("chu", "chu-lishogi"), "game", 2), "game", "games");
         // and the known fields are listed
         given().contentType("application/json").body(Map.of("rules", "chu", "colour", "black")).when().post("/api/positions/search")
-                .then().statusCode(400).body("detail", containsString("known fields: absent, empty, event, from, gote, material, page, pieces"));
+                .then().statusCode(400).body("detail", containsString("known fields: absent, empty, event, from, gote, kind, material, page, pieces"));
     }
 
     private static void unknownField(String path, Map<String, ?> body, String field, String meant) {
@@ -208,7 +208,7 @@ class StrictRequestsTest {
 
     @Test
     void fixedListsInBodiesAndRuleSetsAreCheckedTheSameWay() {
-        for (Map.Entry<String, String> f : Map.of("sideToMove", "black", "result", "win", "sort", "elo").entrySet())
+        for (Map.Entry<String, String> f : Map.of("sideToMove", "black", "result", "win", "kind", "puzzle", "sort", "elo").entrySet())
             given().contentType("application/json").body(Map.of("rules", "chu", f.getKey(), f.getValue())).when().post("/api/positions/search")
                     .then().statusCode(400).body("field", equalTo(f.getKey())).body("detail", containsString("accepted: "));
         // an unknown rule set: every id it could have been, and the one it most likely was

@@ -101,6 +101,21 @@ class PositionDocsTest {
         }
     }
 
+    /** Every document of a record, its positions and its game document, carries the record's kind as a term. */
+    @Test
+    void everyDocumentOfARecordCarriesItsKind() throws Exception {
+        JsonNode p = JSON.readTree(Files.readAllLines(Path.of("kifu-corpus/problems/jh85-chushogi-tsume.ndjson")).get(0));
+        String[] moves = p.get("moves").asText().split(" ");
+        GameData problem = new GameData(11, "chu", GameData.PROBLEM, p.get("initial_sfen").asText(), p.get("moves").asText(),
+                moves.length, "sente", null, null, null, null, null, null, null, null);
+        PositionDocs.Built built = PositionDocs.build(problem);
+        assertThat(built.error()).isNull();
+        assertThat(built.docs()).hasSize(moves.length + 2);
+        for (Document d : built.docs()) assertThat(d.getValues(PositionDocs.KIND)).containsExactly(GameData.PROBLEM);
+        GameData game = new GameData(12, "chu", RuleSet.CHU.variant.startSfen, "7i7h 5d5e", 2, "ongoing", null, null, null, null);
+        for (Document d : PositionDocs.build(game).docs()) assertThat(d.getValues(PositionDocs.KIND)).containsExactly(GameData.GAME);
+    }
+
     @Test
     void aGameThatNoLongerReplaysKeepsItsLegalPrefixAndSaysWhere() {
         GameData bad = new GameData(9, "chu", RuleSet.CHU.variant.startSfen, "7i7h 5d5e 7h7f", 3, "ongoing", null, null, null, null);

@@ -148,20 +148,32 @@ class PositionIndexConsistencyTest {
         corpus.importCorpus();
         List<String> before = answers();
 
-        // Another layout version in the last commit (as after an upgrade that changed the documents).
+        // An index of the layout before this one (layout 2: no kind), as an upgrade finds it: a problem's
+        // documents written without their kind, the layout version of then in the last commit.
+        var problem = given().queryParam("kind", "problem").queryParam("size", 1).when().get("/api/games").then().statusCode(200)
+                .extract().jsonPath();
+        long problemId = problem.getLong("games[0].id");
+        String problemStart = problem.getString("games[0].initialSfen"), problemRules = problem.getString("games[0].rules");
         index.close();
         try (var d = org.apache.lucene.store.FSDirectory.open(dir);
              var w = new org.apache.lucene.index.IndexWriter(d, new org.apache.lucene.index.IndexWriterConfig())) {
+            List<org.apache.lucene.document.Document> old = PositionDocs.build(store.byIds(List.of(problemId)).get(0)).docs();
+            old.forEach(doc -> doc.removeFields(PositionDocs.KIND));
+            w.updateDocuments(PositionDocs.gameTerm(problemId), old);
             var data = new java.util.HashMap<String, String>();
             w.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
-            data.put(PositionIndex.DATA_FORMAT, "0");
+            data.put(PositionIndex.DATA_FORMAT, "2");
             w.setLiveCommitData(data.entrySet());
             w.commit();
         }
+        assertThat(docsOfKind(problemId, "problem")).as("the old layout: no kind").isZero();
         PositionIndex.SyncReport r = index.open();
         assertThat(r.action()).isEqualTo(PositionIndex.SyncAction.REBUILT);
-        assertThat(r.why()).contains("layout 0");
+        assertThat(r.why()).contains("layout 2");
         assertThat(answers()).isEqualTo(before);
+        assertThat(docsOfKind(problemId, "problem")).as("rebuilt with the kind").isPositive();
+        given().queryParam("rules", problemRules).queryParam("sfen", problemStart).queryParam("kind", "problem").when()
+                .get("/api/positions/games").then().statusCode(200).body("hits.gameId", org.hamcrest.Matchers.hasItem((int) problemId));
 
         // A segment file gone, the commit point still there: unreadable, so rebuilt.
         index.close();
@@ -174,6 +186,18 @@ class PositionIndexConsistencyTest {
         assertThat(r.why()).startsWith("unreadable index");
         assertThat(answers()).isEqualTo(before);
         assertInStepWithTheDatabase();
+    }
+
+    /** The documents of a game that carry that kind, in the index's last commit. */
+    private long docsOfKind(long gameId, String kind) throws IOException {
+        index.commit();
+        try (var reader = org.apache.lucene.index.DirectoryReader.open(org.apache.lucene.store.FSDirectory.open(dir))) {
+            return new org.apache.lucene.search.IndexSearcher(reader).count(new org.apache.lucene.search.BooleanQuery.Builder()
+                    .add(new org.apache.lucene.search.TermQuery(PositionDocs.gameTerm(gameId)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+                    .add(new org.apache.lucene.search.TermQuery(new org.apache.lucene.index.Term(PositionDocs.KIND, kind)),
+                            org.apache.lucene.search.BooleanClause.Occur.FILTER)
+                    .build());
+        }
     }
 
     private static void deleteContents(Path dir) throws IOException {

@@ -374,7 +374,11 @@ class WebAppTest {
         String sfen0 = browser.boardAttr("sfen");
         browser.waitFor(d -> sfen0.equals(d.findElement(By.id("explorer")).getAttribute("data-sfen"))
                 && sfen0.equals(d.findElement(By.id("position-games")).getAttribute("data-sfen")));
-        var explorer = given().queryParam("rules", "chu").queryParam("size", 5).when().get("/api/explorer").then().statusCode(200).extract().jsonPath();
+        // played games, as the games list: the kind chosen unless asked for problems or both
+        assertThat(new Select(browser.driver.findElement(By.id("explorer-kind"))).getFirstSelectedOption().getAttribute("value")).isEqualTo("game");
+        assertThat(browser.driver.findElement(By.id("explorer")).getAttribute("data-kind")).isEqualTo("game");
+        var explorer = given().queryParam("rules", "chu").queryParam("kind", "game").queryParam("size", 5).when().get("/api/explorer")
+                .then().statusCode(200).extract().jsonPath();
         List<String> served = explorer.getList("moves.usi");
         List<String> shown = browser.all("tr.explorer-move").stream().map(e -> e.getAttribute("data-move")).toList();
         assertThat(shown).isEqualTo(served);
@@ -386,7 +390,7 @@ class WebAppTest {
         String sfen1 = browser.boardAttr("sfen");
         browser.waitFor(d -> sfen1.equals(d.findElement(By.id("position-games")).getAttribute("data-sfen"))
                 && !d.findElements(By.cssSelector("#position-games a.game-link")).isEmpty());
-        var hits = given().queryParam("rules", "chu").queryParam("play", served.get(0)).queryParam("size", 10)
+        var hits = given().queryParam("rules", "chu").queryParam("play", served.get(0)).queryParam("kind", "game").queryParam("size", 10)
                 .when().get("/api/positions/games").then().statusCode(200).extract().jsonPath();
         assertThat(browser.driver.findElement(By.id("position-games-total")).getText()).startsWith(hits.getInt("total") + " ");
         WebElement first = browser.all("#position-games a.game-link").get(0);
@@ -395,6 +399,30 @@ class WebAppTest {
         first.click();
         browser.waitReady();
         browser.waitPly(ply);
+
+        // Beside a problem, the explorer starts with problems; the choice switches to games, or both.
+        String problemLine = Files.readAllLines(Path.of("kifu-corpus/problems/jh85-chushogi-tsume.ndjson")).get(0);
+        Response stored = given().contentType("application/x-ndjson").body(problemLine.getBytes(StandardCharsets.UTF_8)).when().post("/api/games");
+        assertThat(stored.statusCode()).as(stored.asString()).isIn(200, 201);
+        String problemStart = stored.jsonPath().getString("initialSfen");
+        browser.open("#/game/" + stored.jsonPath().getLong("id"));
+        browser.waitReady();
+        browser.waitPly(0);
+        Map<String, Integer> counted = new java.util.HashMap<>();
+        for (String kind : List.of("problem", "game", "all")) {
+            if (!kind.equals("problem")) new Select(browser.driver.findElement(By.id("explorer-kind"))).selectByValue(kind);
+            browser.waitFor(d -> kind.equals(d.findElement(By.id("explorer")).getAttribute("data-kind"))
+                    && kind.equals(d.findElement(By.id("position-games")).getAttribute("data-kind")));
+            var req = given().queryParam("rules", "chu").queryParam("sfen", problemStart);
+            if (!kind.equals("all")) req = req.queryParam("kind", kind);
+            var ex = req.when().get("/api/explorer").then().statusCode(200).extract().jsonPath();
+            counted.put(kind, ex.getInt("games"));
+            assertThat(browser.driver.findElement(By.cssSelector("#explorer .totals")).getText()).as(kind).startsWith(ex.getInt("games") + " ");
+            assertThat(browser.all("tr.explorer-move").stream().map(e -> e.getAttribute("data-move")).toList()).as(kind)
+                    .isEqualTo(ex.getList("moves.usi"));
+        }
+        assertThat(counted.get("problem")).as("the problem itself").isPositive();
+        assertThat(counted.get("all")).isEqualTo(counted.get("problem") + counted.get("game"));
 
         // pattern search: a sente Lion on 7j, 6f empty, no gote Lion on 6d
         browser.open("#/search");
@@ -411,8 +439,9 @@ class WebAppTest {
         assertThat(browser.all("g.piece.absent[data-square='6d']")).hasSize(1);
         browser.driver.findElement(By.id("ps-search")).click();
         browser.visible(By.id("ps-total"));
+        assertThat(new Select(browser.driver.findElement(By.id("ps-kind"))).getFirstSelectedOption().getAttribute("value")).isEqualTo("game");
         var search = given().contentType("application/json").body("""
-                {"rules":"chu","pieces":[{"piece":"N","squares":["7j"]}],"absent":[{"piece":"n","squares":["6d"]}],"empty":["6f"],"page":0,"size":20}""")
+                {"rules":"chu","pieces":[{"piece":"N","squares":["7j"]}],"absent":[{"piece":"n","squares":["6d"]}],"empty":["6f"],"kind":"game","page":0,"size":20}""")
                 .when().post("/api/positions/search").then().statusCode(200).extract().jsonPath();
         assertThat(search.getInt("total")).isPositive();
         assertThat(browser.driver.findElement(By.id("ps-total")).getText()).startsWith(search.getInt("total") + " ");
