@@ -16,9 +16,10 @@ import java.util.List;
  *   <li>the best move forces a mate the search proved and the second-best does not (theme {@code mate-in-N},
  *       N the solver's moves), or</li>
  *   <li>the best move wins at least {@link #WIN_CP} and the second-best gets at least {@link #MARGIN_CP} less
- *       and no win ({@code promotion} when the winning move promotes, else {@code material}).</li>
+ *       and no win (theme {@code material}).</li>
  * </ul>
- * A position with a single legal move is no puzzle (there is nothing to find).
+ * The motifs of the solution line ({@code lion-trade}, {@code promotion}, {@code bare-king}) are added by
+ * {@link PuzzleThemes}. A position with a single legal move is no puzzle (there is nothing to find).
  */
 public final class PuzzleFinder {
     /** What the best move must win, in centipawns (two Pawns). */
@@ -30,8 +31,12 @@ public final class PuzzleFinder {
 
     private PuzzleFinder() {}
 
-    /** A puzzle: its theme, solution line (the solver's move first) and the figures that make it one. */
-    public record Found(String theme, List<String> solution, Integer mateIn, Integer scoreCp, Integer marginCp) {}
+    /** A puzzle: its themes (PuzzleThemes' order), solution line (the solver's move first) and the figures that make it one. */
+    public record Found(List<String> themes, List<String> solution, Integer mateIn, Integer scoreCp, Integer marginCp) {
+        Found withThemes(List<String> all) {
+            return new Found(all, solution, mateIn, scoreCp, marginCp);
+        }
+    }
 
     /** How many times the screening search's nodes a candidate is searched again with before it is kept. */
     public static final int CONFIRM_FACTOR = 8;
@@ -47,7 +52,8 @@ public final class PuzzleFinder {
         Found screened = search(engine, position, nodes);
         if (screened == null) return null;
         Found confirmed = search(engine, position, nodes * CONFIRM_FACTOR);
-        return confirmed != null && confirmed.solution().get(0).equals(screened.solution().get(0)) ? confirmed : null;
+        if (confirmed == null || !confirmed.solution().get(0).equals(screened.solution().get(0))) return null;
+        return confirmed.withThemes(PuzzleThemes.of(position.rules, position.sfen(), confirmed.solution(), confirmed.mateIn()));
     }
 
     private static Found search(Engine engine, Position position, long nodes) {
@@ -66,11 +72,11 @@ public final class PuzzleFinder {
             int n = Score.moves(best);
             // the solver's n moves and the defender's n - 1 replies; a line cut short by the search stays as it is
             List<String> line = pv.subList(0, Math.min(pv.size(), 2 * n - 1));
-            return new Found("mate-in-" + n, List.copyOf(line), n, null, null);
+            return new Found(List.of(PuzzleThemes.mateIn(n)), List.copyOf(line), n, null, null);
         }
         if (Score.isDecided(second)) return null;                    // the second-best is mated: no material question
         if (best < WIN_CP || best - second < MARGIN_CP || second >= WIN_CP) return null;
         List<String> line = List.copyOf(pv.subList(0, Math.min(pv.size(), MATERIAL_LINE)));
-        return new Found(line.get(0).endsWith("+") ? "promotion" : "material", line, null, best, best - second);
+        return new Found(List.of(PuzzleThemes.MATERIAL), line, null, best, best - second);
     }
 }
