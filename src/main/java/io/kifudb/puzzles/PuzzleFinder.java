@@ -6,6 +6,7 @@ import io.kifudb.engine.SearchInfo;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SearchResult;
 import io.kifudb.rules.Position;
+import io.kifudb.rules.Sfen;
 
 import java.util.List;
 
@@ -42,12 +43,17 @@ public final class PuzzleFinder {
     public static final int CONFIRM_FACTOR = 8;
 
     /**
-     * The puzzle in the position, or null when there is none. Every position is screened with the node
+     * The puzzle in the position (as its SFEN gives it), or null when there is none. Every position is screened with the node
      * budget; a candidate is searched again with {@link #CONFIRM_FACTOR} times as many nodes and kept only if
      * that search finds the same first move and still calls it a puzzle (a shallow search overrates a
      * capture whose recapture it does not see yet). The figures kept are the confirming search's.
      */
-    public static Found examine(Engine engine, Position position, long nodes) {
+    public static Found examine(Engine engine, Position played, long nodes) {
+        // The puzzle is its SFEN: searched without the game's history, so that no verdict rests on moves the solver
+        // does not see. (With the history, a return to an earlier position of the game was scored as the repetition
+        // verdict: lishogi games gave "mate-in-1" puzzles whose move merely repeated a position the opponent had
+        // been checking in, ending nothing.)
+        Position position = Sfen.parse(played.rules, played.sfen());
         if (!position.status().isOngoing()) return null;
         Found screened = search(engine, position, nodes);
         if (screened == null) return null;

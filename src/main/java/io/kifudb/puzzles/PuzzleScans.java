@@ -92,6 +92,7 @@ public class PuzzleScans implements JobKind {
         List<Long> ids = null;
         int games;
         if (gameIds != null) {
+            if (kind != null) throw new InvalidJobRequestException("kind", "kind chooses the games when none are listed; listed games are scanned as listed");
             if (gameIds.isEmpty()) throw new InvalidJobRequestException("games", "games, when given, names at least one game");
             ids = gameIds.stream().distinct().sorted().toList();
             for (int i = 0; i < gameIds.size(); i++) {
@@ -100,7 +101,6 @@ public class PuzzleScans implements JobKind {
                 if (g == null) throw new InvalidJobRequestException("games[" + i + "]", "no game with id " + id);
                 if (!g.rules.equals(rules.id)) throw new InvalidJobRequestException("games[" + i + "]", "game " + id + " is played under " + g.rules + ", not " + rules.id);
             }
-            if (kind != null) throw new InvalidJobRequestException("kind", "kind chooses the games when none are listed; listed games are scanned as listed");
             games = ids.size();
         } else {
             if (kind == null) kind = "game";
