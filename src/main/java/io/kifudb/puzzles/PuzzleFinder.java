@@ -7,7 +7,9 @@ import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SearchResult;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.Sfen;
+import io.kifudb.rules.Status;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,6 +39,10 @@ public final class PuzzleFinder {
         Found withThemes(List<String> all) {
             return new Found(all, solution, mateIn, scoreCp, marginCp);
         }
+
+        Found withSolution(List<String> line) {
+            return new Found(themes, line, mateIn, scoreCp, marginCp);
+        }
     }
 
     /** How many times the screening search's nodes a candidate is searched again with before it is kept. */
@@ -59,7 +65,34 @@ public final class PuzzleFinder {
         if (screened == null) return null;
         Found confirmed = search(engine, position, nodes * CONFIRM_FACTOR);
         if (confirmed == null || !confirmed.solution().get(0).equals(screened.solution().get(0))) return null;
+        if (confirmed.mateIn() != null && confirmed.solution().size() < 2 * confirmed.mateIn() - 1)
+            confirmed = confirmed.withSolution(completeMate(engine, position, confirmed.solution(), 2 * confirmed.mateIn() - 1, nodes * CONFIRM_FACTOR));
         return confirmed.withThemes(PuzzleThemes.of(position.rules, position.sfen(), confirmed.solution(), confirmed.mateIn()));
+    }
+
+    /**
+     * A mating line the search cut short (its principal variation stops early, as under chu-lishogi, which has
+     * no checkmate rule, where it stops when every reply leaves the King to be taken), searched on from its end
+     * until it has the mate's plies. Kept only if the rules then say the game is over, won by the solver, at
+     * exactly that length; else the cut line stays as it was.
+     */
+    static List<String> completeMate(Engine engine, Position start, List<String> cut, int plies, long nodes) {
+        Position p = Sfen.parse(start.rules, start.sfen());
+        int solver = p.sideToMove();
+        List<String> line = new ArrayList<>(cut);
+        for (String m : cut) p.play(m);
+        while (line.size() < plies && p.status().isOngoing()) {
+            engine.multiPv(1);
+            SearchResult r = engine.search(p, SearchLimits.nodes(nodes), null);
+            if (r.lines().isEmpty() || r.lines().get(0).pv().isEmpty() || !Score.isDecided(r.lines().get(0).score())) break;
+            for (String m : r.lines().get(0).pv()) {
+                if (line.size() >= plies || !p.status().isOngoing()) break;
+                p.play(m);
+                line.add(m);
+            }
+        }
+        Status end = p.status();
+        return line.size() == plies && !end.isOngoing() && end.winner() == solver ? List.copyOf(line) : cut;
     }
 
     private static Found search(Engine engine, Position position, long nodes) {
