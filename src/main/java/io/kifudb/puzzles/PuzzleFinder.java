@@ -109,7 +109,7 @@ public final class PuzzleFinder {
             if (best < 0) return null;                                // the side to move is mated whatever it does
             if (Score.isDecided(second) && second > 0) return null;   // another move mates too
             int n = Score.moves(best);
-            // the solver's n moves and the defender's n - 1 replies; a line cut short by the search stays as it is
+            // the solver's n moves and the defender's n - 1 replies; examine completes a line the search cut short
             List<String> line = pv.subList(0, Math.min(pv.size(), 2 * n - 1));
             return new Found(List.of(PuzzleThemes.mateIn(n)), List.copyOf(line), n, null, null);
         }
