@@ -6,7 +6,10 @@ import io.kifudb.engine.SearchInfo;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SearchResult;
 import io.kifudb.rules.Position;
+import io.kifudb.rules.Sfen;
+import io.kifudb.rules.Status;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,9 +19,10 @@ import java.util.List;
  *   <li>the best move forces a mate the search proved and the second-best does not (theme {@code mate-in-N},
  *       N the solver's moves), or</li>
  *   <li>the best move wins at least {@link #WIN_CP} and the second-best gets at least {@link #MARGIN_CP} less
- *       and no win ({@code promotion} when the winning move promotes, else {@code material}).</li>
+ *       and no win (theme {@code material}).</li>
  * </ul>
- * A position with a single legal move is no puzzle (there is nothing to find).
+ * The motifs of the solution line ({@code lion-trade}, {@code promotion}, {@code bare-king}) are added by
+ * {@link PuzzleThemes}. A position with a single legal move is no puzzle (there is nothing to find).
  */
 public final class PuzzleFinder {
     /** What the best move must win, in centipawns (two Pawns). */
@@ -30,24 +34,65 @@ public final class PuzzleFinder {
 
     private PuzzleFinder() {}
 
-    /** A puzzle: its theme, solution line (the solver's move first) and the figures that make it one. */
-    public record Found(String theme, List<String> solution, Integer mateIn, Integer scoreCp, Integer marginCp) {}
+    /** A puzzle: its themes (PuzzleThemes' order), solution line (the solver's move first) and the figures that make it one. */
+    public record Found(List<String> themes, List<String> solution, Integer mateIn, Integer scoreCp, Integer marginCp) {
+        Found withThemes(List<String> all) {
+            return new Found(all, solution, mateIn, scoreCp, marginCp);
+        }
+
+        Found withSolution(List<String> line) {
+            return new Found(themes, line, mateIn, scoreCp, marginCp);
+        }
+    }
 
     /** How many times the screening search's nodes a candidate is searched again with before it is kept. */
     public static final int CONFIRM_FACTOR = 8;
 
     /**
-     * The puzzle in the position, or null when there is none. Every position is screened with the node
+     * The puzzle in the position (as its SFEN gives it), or null when there is none. Every position is screened with the node
      * budget; a candidate is searched again with {@link #CONFIRM_FACTOR} times as many nodes and kept only if
      * that search finds the same first move and still calls it a puzzle (a shallow search overrates a
      * capture whose recapture it does not see yet). The figures kept are the confirming search's.
      */
-    public static Found examine(Engine engine, Position position, long nodes) {
+    public static Found examine(Engine engine, Position played, long nodes) {
+        // The puzzle is its SFEN: searched without the game's history, so that no verdict rests on moves the solver
+        // does not see. (With the history, a return to an earlier position of the game was scored as the repetition
+        // verdict: lishogi games gave "mate-in-1" puzzles whose move merely repeated a position the opponent had
+        // been checking in, ending nothing.)
+        Position position = Sfen.parse(played.rules, played.sfen());
         if (!position.status().isOngoing()) return null;
         Found screened = search(engine, position, nodes);
         if (screened == null) return null;
         Found confirmed = search(engine, position, nodes * CONFIRM_FACTOR);
-        return confirmed != null && confirmed.solution().get(0).equals(screened.solution().get(0)) ? confirmed : null;
+        if (confirmed == null || !confirmed.solution().get(0).equals(screened.solution().get(0))) return null;
+        if (confirmed.mateIn() != null && confirmed.solution().size() < 2 * confirmed.mateIn() - 1)
+            confirmed = confirmed.withSolution(completeMate(engine, position, confirmed.solution(), 2 * confirmed.mateIn() - 1, nodes * CONFIRM_FACTOR));
+        return confirmed.withThemes(PuzzleThemes.of(position.rules, position.sfen(), confirmed.solution(), confirmed.mateIn()));
+    }
+
+    /**
+     * A mating line the search cut short (its principal variation stops early, as under chu-lishogi, which has
+     * no checkmate rule, where it stops when every reply leaves the King to be taken), searched on from its end
+     * until it has the mate's plies. Kept only if the rules then say the game is over, won by the solver, at
+     * exactly that length; else the cut line stays as it was.
+     */
+    static List<String> completeMate(Engine engine, Position start, List<String> cut, int plies, long nodes) {
+        Position p = Sfen.parse(start.rules, start.sfen());
+        int solver = p.sideToMove();
+        List<String> line = new ArrayList<>(cut);
+        for (String m : cut) p.play(m);
+        while (line.size() < plies && p.status().isOngoing()) {
+            engine.multiPv(1);
+            SearchResult r = engine.search(p, SearchLimits.nodes(nodes), null);
+            if (r.lines().isEmpty() || r.lines().get(0).pv().isEmpty() || !Score.isDecided(r.lines().get(0).score())) break;
+            for (String m : r.lines().get(0).pv()) {
+                if (line.size() >= plies || !p.status().isOngoing()) break;
+                p.play(m);
+                line.add(m);
+            }
+        }
+        Status end = p.status();
+        return line.size() == plies && !end.isOngoing() && end.winner() == solver ? List.copyOf(line) : cut;
     }
 
     private static Found search(Engine engine, Position position, long nodes) {
@@ -64,13 +109,13 @@ public final class PuzzleFinder {
             if (best < 0) return null;                                // the side to move is mated whatever it does
             if (Score.isDecided(second) && second > 0) return null;   // another move mates too
             int n = Score.moves(best);
-            // the solver's n moves and the defender's n - 1 replies; a line cut short by the search stays as it is
+            // the solver's n moves and the defender's n - 1 replies; examine completes a line the search cut short
             List<String> line = pv.subList(0, Math.min(pv.size(), 2 * n - 1));
-            return new Found("mate-in-" + n, List.copyOf(line), n, null, null);
+            return new Found(List.of(PuzzleThemes.mateIn(n)), List.copyOf(line), n, null, null);
         }
         if (Score.isDecided(second)) return null;                    // the second-best is mated: no material question
         if (best < WIN_CP || best - second < MARGIN_CP || second >= WIN_CP) return null;
         List<String> line = List.copyOf(pv.subList(0, Math.min(pv.size(), MATERIAL_LINE)));
-        return new Found(line.get(0).endsWith("+") ? "promotion" : "material", line, null, best, best - second);
+        return new Found(List.of(PuzzleThemes.MATERIAL), line, null, best, best - second);
     }
 }

@@ -53,14 +53,19 @@ public class PuzzleScans implements JobKind {
     /** A scan as it stands. */
     @Schema(name = "PuzzleScanJob", description = "A puzzle scan: status and progress")
     public record Snapshot(String id, @Schema(enumeration = {"queued", "running", "done", "cancelled", "failed"}) String status, String rules,
+                           @Schema(nullable = true, enumeration = {"game", "problem"}, description = "which stored records of the rule set "
+                                   + "are scanned when no games are listed (game: played games); null when the games are listed") String kind,
                            @Schema(description = "the games to scan") int games, int gamesDone,
                            @Schema(description = "positions searched so far") long positions,
                            @Schema(description = "new puzzles stored so far") int found, long nodes,
                            @Schema(nullable = true, description = "why the scan failed (null unless it did)") String error,
                            Instant createdAt, @Schema(nullable = true, description = "null until the scan has finished") Instant finishedAt) {}
 
-    /** What a scan is to do: the games of a rule set, all of them or those listed (ids ascending). */
-    record Params(String rules, List<Long> gameIds, long nodes, int games) {}
+    /**
+     * What a scan is to do: the games of a rule set, those listed (ids ascending) or else every stored record of
+     * the kind ({@code game} or {@code problem}; null in scans queued before kinds were told apart: every record).
+     */
+    record Params(String rules, List<Long> gameIds, String kind, long nodes, int games) {}
 
     /** How far it got. */
     record Progress(int gamesDone, long positions, int found) {}
@@ -76,15 +81,18 @@ public class PuzzleScans implements JobKind {
     }
 
     /**
-     * @param gameIds the games to scan (null: every game of the rule set)
+     * @param gameIds the games to scan (null: every stored record of the kind under the rule set)
+     * @param kind    with no games listed, which records: {@code game} (played games, the default) or
+     *                {@code problem} (composed problems, puzzles already); null with games listed
      * @param owner   the API key's digest, for the per-key quota
      */
-    public Snapshot submit(RuleSet rules, List<Long> gameIds, Long nodes, String owner) {
+    public Snapshot submit(RuleSet rules, List<Long> gameIds, String kind, Long nodes, String owner) {
         long n = nodes == null ? 20_000 : nodes;
         if (n < 1 || n > maxNodes) throw new InvalidJobRequestException("nodes", "nodes per position must be 1 to " + maxNodes + " (kifudb.puzzles.max-nodes)");
         List<Long> ids = null;
         int games;
         if (gameIds != null) {
+            if (kind != null) throw new InvalidJobRequestException("kind", "kind chooses the games when none are listed; listed games are scanned as listed");
             if (gameIds.isEmpty()) throw new InvalidJobRequestException("games", "games, when given, names at least one game");
             ids = gameIds.stream().distinct().sorted().toList();
             for (int i = 0; i < gameIds.size(); i++) {
@@ -95,10 +103,12 @@ public class PuzzleScans implements JobKind {
             }
             games = ids.size();
         } else {
-            games = (int) (long) QuarkusTransaction.joiningExisting().call(() -> Game.count("rules", rules.id));
+            if (kind == null) kind = "game";
+            String k = kind;
+            games = (int) (long) QuarkusTransaction.joiningExisting().call(() -> Game.count("rules = ?1 and kind = ?2", rules.id, k));
         }
         try {
-            return snapshot(jobs.submit(Jobs.Submission.of(KIND, new Params(rules.id, ids, n, games)).uid(UUID.randomUUID().toString())
+            return snapshot(jobs.submit(Jobs.Submission.of(KIND, new Params(rules.id, ids, kind, n, games)).uid(UUID.randomUUID().toString())
                     .progress(new Progress(0, 0, 0)).owner(owner).queueLimit(queueSize)));
         } catch (JobRefusedException e) {
             if (e.reason != JobRefusedException.Reason.QUEUE_FULL) throw e;
@@ -111,12 +121,23 @@ public class PuzzleScans implements JobKind {
         return j == null ? null : snapshot(j);
     }
 
+    /**
+     * Cancels a scan: a queued one never runs; a running one (on whichever worker) stops within moments,
+     * keeping the puzzles of the games it finished (the game it was in is left unscanned).
+     */
+    public Snapshot cancel(String id) {
+        Job j = jobs.byUid(KIND, id);
+        if (j == null) return null;
+        Job after = jobs.cancel(j.id);
+        return after == null ? null : snapshot(after);
+    }
+
     private static Snapshot snapshot(Job j) {
         Params p = Jobs.read(j.params, Params.class);
         // a finished scan's result is its last progress, as the run returned it (the row's progress may lag behind)
         String last = j.result != null ? j.result : j.progress;
         Progress g = last == null ? new Progress(0, 0, 0) : Jobs.read(last, Progress.class);
-        return new Snapshot(j.uid, j.status, p.rules(), p.games(), g.gamesDone(), g.positions(), g.found(), p.nodes(), j.error, j.createdAt,
+        return new Snapshot(j.uid, j.status, p.rules(), p.kind(), p.games(), g.gamesDone(), g.positions(), g.found(), p.nodes(), j.error, j.createdAt,
                 j.finishedAt);
     }
 
@@ -181,7 +202,7 @@ public class PuzzleScans implements JobKind {
         Puzzle c = new Puzzle();
         c.rules = z.rules;
         c.sfen = z.sfen;
-        c.theme = z.theme;
+        c.themes = new java.util.HashSet<>(z.themes);
         c.solution = z.solution;
         c.mateIn = z.mateIn;
         c.scoreCp = z.scoreCp;
@@ -203,7 +224,8 @@ public class PuzzleScans implements JobKind {
                 }
             return null;
         }
-        return Game.find("rules = ?1 and id > ?2 order by id", p.rules(), after).firstResult();
+        if (p.kind() == null) return Game.find("rules = ?1 and id > ?2 order by id", p.rules(), after).firstResult();
+        return Game.find("rules = ?1 and kind = ?2 and id > ?3 order by id", p.rules(), p.kind(), after).firstResult();
     }
 
     /** The puzzles of one game, each position searched once (a position the game repeats is one puzzle). */
@@ -233,7 +255,7 @@ public class PuzzleScans implements JobKind {
         Puzzle z = new Puzzle();
         z.rules = rules.id;
         z.sfen = sfen;
-        z.theme = f.theme();
+        z.themes = new java.util.HashSet<>(f.themes());
         z.solution = String.join(" ", f.solution());
         z.mateIn = f.mateIn();
         z.scoreCp = f.scoreCp();

@@ -1,16 +1,23 @@
 package io.kifudb.store;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.BatchSize;
 
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
 
-/** A puzzle found in a stored game (see V22__puzzles.sql). */
+/** A puzzle found in a stored game (see V22__puzzles.sql; its themes: V23__puzzle_themes.sql). */
 @Entity
 @Table(name = "puzzle")
 public class Puzzle extends PanacheEntityBase {
@@ -24,8 +31,15 @@ public class Puzzle extends PanacheEntityBase {
     @Column(nullable = false, length = 512)
     public String sfen;
 
-    @Column(nullable = false, length = 32)
-    public String theme;
+    /**
+     * What the puzzle is (mate-in-N or material) and its motifs (io.kifudb.puzzles.PuzzleThemes). Loaded with
+     * the puzzle, a page's sets in one query.
+     */
+    @ElementCollection(fetch = FetchType.EAGER)
+    @CollectionTable(name = "puzzle_theme", joinColumns = @JoinColumn(name = "puzzle_id"))
+    @Column(name = "theme", nullable = false, length = 32)
+    @BatchSize(size = 200)
+    public Set<String> themes = new HashSet<>();
 
     /** USI moves separated by spaces. */
     @Column(nullable = false, length = 2048)

@@ -163,12 +163,14 @@ class OpenApiAnswersTest {
         expect(404, () -> given().when().get("/api/experiments/nope"));
         expect(404, () -> given().when().delete("/api/experiments/nope"));
 
-        // ---- puzzles: a scan of one game, and the list
+        // ---- puzzles: a scan of one game (cancelled, or left as it is if it has finished), and the list
         Response scan = expect(202, () -> given().contentType("application/json").body(Map.of("rules", "chu-lishogi", "games", List.of(id), "nodes", 200))
                 .when().post("/api/puzzles/scan"));
         String scanId = scan.jsonPath().getString("id");
         expect(200, () -> given().when().get("/api/puzzles/scan/" + scanId));
         expect(404, () -> given().when().get("/api/puzzles/scan/nope"));
+        expect(200, () -> given().when().delete("/api/puzzles/scan/" + scanId));
+        expect(404, () -> given().when().delete("/api/puzzles/scan/nope"));
         expect(400, () -> given().contentType("application/json").body(Map.of("rules", "chu", "nodes", 0)).when().post("/api/puzzles/scan"));
         expect(200, () -> given().queryParam("rules", "chu").when().get("/api/puzzles"));
         expect(400, () -> given().queryParam("rules", "chu").queryParam("theme", "fork").when().get("/api/puzzles"));

@@ -95,7 +95,9 @@ class PuzzlesTest {
             String sfen = (String) p.get("sfen");
             @SuppressWarnings("unchecked") List<String> solution = (List<String>) p.get("solution");
             int mateIn = (Integer) p.get("mateIn");
-            assertThat(p.get("theme")).isEqualTo("mate-in-" + mateIn);
+            @SuppressWarnings("unchecked") List<String> themes = (List<String>) p.get("themes");
+            assertThat(themes.get(0)).isEqualTo("mate-in-" + mateIn);
+            assertThat(themes).isEqualTo(io.kifudb.puzzles.PuzzleThemes.of(RuleSet.CHU, sfen, solution, mateIn));
             assertThat(p.get("marginCp")).isNull();
             // the position is where the game stood at that ply
             JsonPath atPly = given().when().get("/api/games/" + p.get("gameId") + "/positions").then().statusCode(200).extract().jsonPath();
@@ -116,13 +118,16 @@ class PuzzlesTest {
         // scanned again: nothing new, each position is kept once
         JsonPath again = scan(games);
         assertThat(again.getInt("found")).isZero();
+        // a cancel of a finished scan leaves it as it is
+        given().when().delete("/api/puzzles/scan/" + again.getString("id")).then().statusCode(200).body("status", equalTo("done"))
+                .body("found", equalTo(0));
         assertThat(given().queryParam("rules", "chu").queryParam("theme", "mate").queryParam("size", 200).when().get("/api/puzzles")
                 .then().statusCode(200).extract().jsonPath().getLong("total")).isEqualTo(page.getLong("total"));
         // a theme of one length finds those of that length only
-        String theme = (String) found.get(0).get("theme");
-        List<String> themes = given().queryParam("rules", "chu").queryParam("theme", theme).queryParam("size", 200).when().get("/api/puzzles")
-                .then().statusCode(200).extract().jsonPath().getList("puzzles.theme", String.class);
-        assertThat(themes).isNotEmpty().allMatch(theme::equals);
+        @SuppressWarnings("unchecked") String theme = ((List<String>) found.get(0).get("themes")).get(0);
+        List<List<String>> themes = given().queryParam("rules", "chu").queryParam("theme", theme).queryParam("size", 200).when().get("/api/puzzles")
+                .then().statusCode(200).extract().jsonPath().getList("puzzles.themes");
+        assertThat(themes).isNotEmpty().allMatch(t -> t.get(0).equals(theme));
     }
 
     @Test
@@ -144,7 +149,10 @@ class PuzzlesTest {
         for (Map<String, Object> p : material) {
             String sfen = (String) p.get("sfen");
             @SuppressWarnings("unchecked") List<String> solution = (List<String>) p.get("solution");
-            assertThat(p.get("theme")).isEqualTo(solution.get(0).endsWith("+") ? "promotion" : "material");
+            @SuppressWarnings("unchecked") List<String> themes = (List<String>) p.get("themes");
+            assertThat(themes.get(0)).isEqualTo("material");
+            assertThat(themes.contains("promotion")).isEqualTo(solution.get(0).endsWith("+"));
+            assertThat(themes).isEqualTo(io.kifudb.puzzles.PuzzleThemes.of(RuleSet.byId("chu-lishogi"), sfen, solution, null));
             int score = (Integer) p.get("scoreCp"), margin = (Integer) p.get("marginCp");
             assertThat(score).isGreaterThanOrEqualTo(io.kifudb.puzzles.PuzzleFinder.WIN_CP);
             assertThat(margin).isGreaterThanOrEqualTo(io.kifudb.puzzles.PuzzleFinder.MARGIN_CP);
@@ -161,8 +169,44 @@ class PuzzlesTest {
     }
 
     @Test
+    void aScanWithoutGamesCoversThePlayedGamesOrTheProblemsAndACancelStopsIt() throws Exception {
+        // one composed problem and one played game of chu stored for sure, whatever else the suite stored
+        String problem = Files.readAllLines(Path.of("kifu-corpus/problems/chushogilite-historic-puzzles.ndjson")).get(0);
+        assertThat(given().contentType("application/x-ndjson").body(problem.getBytes(java.nio.charset.StandardCharsets.UTF_8)).when()
+                .post("/api/games").then().statusCode(org.hamcrest.Matchers.anyOf(equalTo(200), equalTo(201))).extract().path("kind").toString())
+                .isEqualTo("problem");
+        lastPliesOf(4, 3);
+        for (String kind : List.of("game", "problem")) {
+            int stored = given().queryParam("rules", "chu").queryParam("kind", kind).queryParam("size", 1).when().get("/api/games")
+                    .then().statusCode(200).extract().jsonPath().getInt("total");
+            Map<String, Object> request = kind.equals("game") ? Map.of("rules", "chu", "nodes", 1_000_000)
+                    : Map.of("rules", "chu", "kind", "problem", "nodes", 1_000_000);
+            JsonPath queued = given().contentType("application/json").body(request).when().post("/api/puzzles/scan").then().statusCode(202)
+                    .extract().jsonPath();
+            // without a kind, the played games (problems are puzzles already); with kind problem, the problems
+            assertThat(queued.getString("kind")).isEqualTo(kind);
+            assertThat(queued.getInt("games")).as("%s records of chu", kind).isEqualTo(stored);
+            String id = queued.getString("id");
+            // cancelled at once: at a million nodes a position, the scan cannot have finished its games
+            JsonPath cancelled = given().when().delete("/api/puzzles/scan/" + id).then().statusCode(200).extract().jsonPath();
+            assertThat(cancelled.getString("status")).isEqualTo("cancelled");
+            assertThat(cancelled.getString("finishedAt")).isNotNull();
+            assertThat(cancelled.getInt("gamesDone")).isLessThan(stored);
+            String finishedAt = given().when().get("/api/puzzles/scan/" + id).then().statusCode(200).body("status", equalTo("cancelled"))
+                    .extract().path("finishedAt");
+            // a cancel of a finished scan leaves it as it is
+            given().when().delete("/api/puzzles/scan/" + id).then().statusCode(200).body("status", equalTo("cancelled"))
+                    .body("finishedAt", equalTo(finishedAt));
+        }
+    }
+
+    @Test
     void badRequestsAreRefusedNamingWhatIsWrong() {
-        given().queryParam("rules", "chu").queryParam("theme", "fork").when().get("/api/puzzles").then().statusCode(400).body("field", equalTo("theme"));
+        given().queryParam("rules", "chu").queryParam("theme", "fork").when().get("/api/puzzles").then().statusCode(400).body("field", equalTo("theme"))
+                .body("detail", equalTo("unknown theme 'fork'; accepted: mate, material, lion-trade, promotion, bare-king, mate-in-N"));
+        given().queryParam("rules", "chu").queryParam("theme", "mate-in-N").when().get("/api/puzzles").then().statusCode(400).body("field", equalTo("theme"));
+        for (String theme : List.of("mate", "mate-in-3", "material", "lion-trade", "promotion", "bare-king"))
+            given().queryParam("rules", "chu").queryParam("theme", theme).when().get("/api/puzzles").then().statusCode(200).body("theme", equalTo(theme));
         given().queryParam("rules", "chu").queryParam("theme", "mate-in-0").when().get("/api/puzzles").then().statusCode(400).body("field", equalTo("theme"));
         given().when().get("/api/puzzles").then().statusCode(400).body("field", equalTo("rules"));
         given().queryParam("rules", "chu").queryParam("size", 0).when().get("/api/puzzles").then().statusCode(400).body("field", equalTo("size"));
@@ -172,8 +216,14 @@ class PuzzlesTest {
                 .then().statusCode(400).body("field", equalTo("nodes"));
         given().contentType("application/json").body(Map.of("rules", "chu", "game", List.of(1))).when().post("/api/puzzles/scan")
                 .then().statusCode(400).body("type", equalTo("https://kifudb.io/problems/unknown-field"));
+        given().contentType("application/json").body(Map.of("rules", "chu", "kind", "tsume")).when().post("/api/puzzles/scan")
+                .then().statusCode(400).body("field", equalTo("kind"));
+        given().contentType("application/json").body(Map.of("rules", "chu", "kind", "game", "games", List.of(1))).when().post("/api/puzzles/scan")
+                .then().statusCode(400).body("field", equalTo("kind"));
         given().when().get("/api/puzzles/scan/nope").then().statusCode(404);
+        given().when().delete("/api/puzzles/scan/nope").then().statusCode(404);
         TestApiKey.sendNoKey();
         given().contentType("application/json").body(Map.of("rules", "chu")).when().post("/api/puzzles/scan").then().statusCode(401);
+        given().when().delete("/api/puzzles/scan/nope").then().statusCode(401);
     }
 }

@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * Shared helpers for the rule tests: a tiny SFEN builder for sparse Chu positions and move-set
  * accessors in USI spelling. Not a test class itself.
  */
-final class RuleTestSupport {
+public final class RuleTestSupport {
     static final String START =
             "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
 
@@ -24,7 +24,7 @@ final class RuleTestSupport {
      * @param side   {@code "b"} or {@code "w"}
      * @param marker the counter-strike square or {@code "-"}
      */
-    static String sfen(String side, String marker, String... placements) {
+    public static String sfen(String side, String marker, String... placements) {
         String[][] grid = new String[12][12];
         for (String pl : placements) {
             int colon = pl.indexOf(':');
