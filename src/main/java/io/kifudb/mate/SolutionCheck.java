@@ -53,11 +53,12 @@ public final class SolutionCheck {
         int made = 0;
         try {
             for (int i = 0; i < line.size(); i++) {
-                String published = line.get(i);
+                // Moves are compared as moves, not as spellings (a Lion's 7g6g5f over an empty square is 7g5f).
+                int published = start.parseMove(line.get(i));
                 int n = start.generate(generated);
                 int c = start.sideToMove() == attacker ? filter.forcingMoves(generated, n, listed) : filter.defences(generated, n, listed);
-                List<String> moves = new ArrayList<>(Math.max(c, 0));
-                for (int k = 0; k < c; k++) moves.add(start.usi(listed[k]));
+                List<Integer> moves = new ArrayList<>(Math.max(c, 0));
+                for (int k = 0; k < c; k++) moves.add(listed[k]);
                 if (c == MateMoves.DEFENDER_ENDS_GAME) {
                     // A reply takes the attacker's last royal: the line is no mate at all.
                     defences.add(new Defence(i + 1, "(takes the last royal)", false, MateResult.Outcome.NO_MATE, 0, 0));
@@ -65,16 +66,17 @@ public final class SolutionCheck {
                     if (!moves.contains(published)) quiet.add(i + 1);
                 } else {
                     int left = line.size() - i - 1;
-                    for (String d : moves) {
-                        start.play(d);
+                    for (int d : moves) {
+                        String usi = start.usi(d);
+                        start.play(usi);
                         MateResult r = left < 1
                                 ? new MateResult(MateResult.Outcome.NO_MATE, 0, List.of(), false, 0, 0, 0, 0, null)
                                 : solver.solve(start, new MateLimits(nodesPerDefence, 0, left, false));
                         start.unmake();
-                        defences.add(new Defence(i + 1, d, d.equals(published), r.outcome(), r.plies(), r.nodes()));
+                        defences.add(new Defence(i + 1, usi, d == published, r.outcome(), r.plies(), r.nodes()));
                     }
                 }
-                start.play(published);
+                start.play(line.get(i));
                 made++;
             }
         } finally {

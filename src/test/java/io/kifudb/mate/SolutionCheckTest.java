@@ -65,4 +65,16 @@ class SolutionCheckTest {
         assertThat(r.defences()).filteredOn(d -> d.ply() == 2 && d.move().equals("6h5g"))
                 .singleElement().satisfies(d -> assertThat(d.outcome()).isEqualTo(MateResult.Outcome.MATE));
     }
+
+    @Test
+    @DisplayName("moves are compared as moves, not spellings: B15 opens with the Lion's 7g6g5f over an empty square, the canonical 7g5f (rule-sets.md §1), a check, not a quiet move")
+    @SuppressWarnings("unchecked")
+    void publishedSpellingIsNotAQuietMove() throws IOException {
+        Object[] p = problem("B15");
+        List<String> line = (List<String>) p[1];
+        assertThat(line.get(0)).isEqualTo("7g6g5f");
+        SolutionCheck.Report r = SolutionCheck.check((Position) p[0], line.subList(0, 3), 10_000, 16);
+        assertThat(r.quietAttackerPlies()).isEmpty();
+        assertThat(r.defences()).filteredOn(SolutionCheck.Defence::published).extracting(SolutionCheck.Defence::move).containsExactly("5d6c");
+    }
 }
