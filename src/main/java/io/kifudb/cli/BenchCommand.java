@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
  *
  * <p>{@code --tactics} runs the tactical suite instead ({@link TacticsSuite}); {@code --match N} plays
  * engine matches (against a random mover and against the engine at depth 1); {@code --mate FILE...} runs the
- * mate solver on mating problems ({@link MateBench}).
+ * mate solver on mating problems ({@link MateBench}), with {@code --check-lines} it checks their published lines.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "fixed benchmark: perft and search speed (nodes/s), or the tactical suite, or engine matches")
@@ -98,10 +98,19 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--nodes", defaultValue = "0", description = "--mate: node limit per problem, 0 for none (default ${DEFAULT-VALUE})")
     long mateNodes;
 
+    @Option(names = "--check-lines", description = "--mate: check each problem's published line instead: every defence at each of its "
+            + "defender turns searched for a mate within the plies left (--nodes per defence)")
+    boolean checkLines;
+
     @Override
     public Integer call() throws IOException {
         String machine = String.format(Locale.ROOT, "%d cores, Java %s", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
+        if (checkLines && (mateFiles == null || mateNodes <= 0)) {
+            System.err.println("--check-lines checks the lines of --mate FILE... within --nodes N per defence: both are needed");
+            return 2;
+        }
+        if (mateFiles != null && checkLines) return MateBench.checkLines(mateFiles, mateNodes, 256, verbose, machine);
         if (mateFiles != null) return MateBench.run(mateFiles, movetime, mateNodes, 256, verbose, machine);
         if (tactics) return tactics(machine);
         if (matchGames > 0) return matches(machine);

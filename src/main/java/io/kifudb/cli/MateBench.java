@@ -3,6 +3,7 @@ package io.kifudb.cli;
 import io.kifudb.mate.MateLimits;
 import io.kifudb.mate.MateResult;
 import io.kifudb.mate.MateSolver;
+import io.kifudb.mate.SolutionCheck;
 import io.kifudb.notation.GameRecord;
 import io.kifudb.notation.Records;
 import io.kifudb.notation.RecordFormatException;
@@ -17,7 +18,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,7 +32,11 @@ import java.util.Locale;
  */
 final class MateBench {
     /** One problem: where it comes from, its position and rule set, and the length of its known solution. */
-    record Problem(String source, String id, RuleSet rules, String sfen, int composerPlies) {}
+    record Problem(String source, String id, RuleSet rules, String sfen, List<String> line) {
+        int composerPlies() {
+            return line.size();
+        }
+    }
 
     private MateBench() {}
 
@@ -49,14 +53,14 @@ final class MateBench {
                 GameRecord r = Records.readJsonLine(file.toString(), i + 1, record, line);
                 RuleSet rules = r.rules() == null ? RuleSet.CHU : RuleSet.byId(r.rules());
                 if (rules == null) throw new RecordFormatException(file.toString(), i + 1, "unknown rule set '" + r.rules() + "'");
-                out.add(new Problem(where, r.id() == null ? where : r.id(), rules, r.initialSfen(), r.moves().size()));
+                out.add(new Problem(where, r.id() == null ? where : r.id(), rules, r.initialSfen(), List.copyOf(r.moves())));
                 continue;
             }
             int open = line.indexOf('{'), close = line.indexOf('}');
             if (open < 0 || close < open) throw new RecordFormatException(file.toString(), i + 1, "expected 'SFEN {id} moves' or a JSON record");
             String rest = line.substring(close + 1).strip();
             out.add(new Problem(where, line.substring(open + 1, close).strip(), RuleSet.CHU, line.substring(0, open).strip(),
-                    rest.isEmpty() ? 0 : Arrays.asList(rest.split("\\s+")).size()));
+                    rest.isEmpty() ? List.of() : List.of(rest.split("\\s+"))));
         }
         return out;
     }
@@ -129,6 +133,70 @@ final class MateBench {
         System.out.printf(Locale.ROOT, "time: %d ms wall, %d ms cpu, %d nodes (%.0f nodes per cpu-second); wall ms per solved problem: median %d, max %d%n",
                 wallTotal, cpuTotal, nodesTotal, cpuTotal == 0 ? 0.0 : nodesTotal * 1000.0 / cpuTotal,
                 solvedWall.isEmpty() ? 0 : solvedWall.get(solvedWall.size() / 2), solvedWall.isEmpty() ? 0 : solvedWall.get(solvedWall.size() - 1));
+        return 0;
+    }
+
+    /**
+     * {@code bench --mate FILE... --check-lines}: each problem's published line against the solver. At every
+     * defender turn of the line each defence is searched for a mate within the plies the line has left
+     * (nodes per defence); a defence with none refutes the line as a mate of its length. Attacker moves that
+     * are no forcing move are listed (the solver does not judge quiet moves). In the summary a published reply
+     * is starred: it is refuted through a later defence the line leaves out.
+     */
+    static int checkLines(List<Path> files, long nodes, int hashMb, boolean verbose, String machine) throws IOException {
+        List<Problem> problems = new ArrayList<>();
+        for (Path f : files) problems.addAll(read(f));
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        System.out.printf(Locale.ROOT, "# kifudb bench --mate --check-lines: %d problems, %d nodes per defence, %d MB table, %s, load average %.1f%n",
+                problems.size(), nodes, hashMb, machine, load);
+        if (verbose) System.out.println("# id  ply  defence  published  outcome  plies_left  mate_plies  nodes");
+        int sound = 0, refuted = 0, undecided = 0, withQuiet = 0, skipped = 0;
+        long c0 = cpuNanos();
+        StringBuilder refutedIds = new StringBuilder(), undecidedIds = new StringBuilder();
+        for (Problem p : problems) {
+            String id = p.id().replace(' ', '_');
+            if (p.line().isEmpty()) {
+                skipped++;
+                continue;
+            }
+            SolutionCheck.Report report;
+            try {
+                report = SolutionCheck.check(Sfen.parse(p.rules(), p.sfen()), p.line(), nodes, hashMb);
+            } catch (SfenException | IllegalMoveException e) {
+                skipped++;
+                System.out.println("SKIP " + p.id() + " (" + p.source() + "): " + e.getMessage());
+                continue;
+            }
+            if (verbose) {
+                for (SolutionCheck.Defence d : report.defences()) {
+                    System.out.printf(Locale.ROOT, "%-12s %4d  %-10s %-3s %-8s %4d %4d %9d%n", id, d.ply(), d.move(), d.published() ? "*" : "",
+                            d.outcome(), p.composerPlies() - d.ply(), d.plies(), d.nodes());
+                }
+            }
+            if (!report.quietAttackerPlies().isEmpty()) withQuiet++;
+            List<SolutionCheck.Defence> refutations = report.refutations();
+            if (!refutations.isEmpty()) {
+                refuted++;
+                refutedIds.append(' ').append(id).append('(');
+                for (int i = 0; i < refutations.size(); i++) {
+                    SolutionCheck.Defence d = refutations.get(i);
+                    refutedIds.append(i == 0 ? "" : ",").append(d.ply()).append(':').append(d.move()).append(d.published() ? "*" : "");
+                }
+                refutedIds.append(')');
+            } else if (report.undecided()) {
+                undecided++;
+                undecidedIds.append(' ').append(id);
+            } else {
+                sound++;
+            }
+            if (!report.quietAttackerPlies().isEmpty()) {
+                System.out.println("# " + id + ": attacker plies without a forcing move " + report.quietAttackerPlies());
+            }
+        }
+        System.out.printf(Locale.ROOT, "lines checked %d: %d forced mates of their length by forcing moves, %d refuted%s, %d undecided within the limit%s; %d with quiet attacker moves; %d skipped%n",
+                sound + refuted + undecided, sound, refuted, refutedIds.length() == 0 ? "" : ":" + refutedIds,
+                undecided, undecidedIds.length() == 0 ? "" : ":" + undecidedIds, withQuiet, skipped);
+        System.out.printf(Locale.ROOT, "time: %d ms cpu%n", (cpuNanos() - c0) / 1_000_000);
         return 0;
     }
 

@@ -94,4 +94,22 @@ class MateCommandsTest {
                 .contains("solved 1/2: 0 shorter than the composer's line, 1 equal, 0 longer; shortest proved for 1")
                 .contains("not solved: 1 proved without a mate by forcing moves, 0 at the limit: rook(no-mate)");
     }
+
+    @Test
+    void benchMateCheckLinesJudgesEachPublishedLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("lines.txt");
+        // B34's line is sound. Its first five plies as a line of their own claim a mate in 5 plies, but B34's
+        // shortest mate is 7 plies (the solver proves it, see above), so some defence refutes the short line.
+        Files.writeString(file, String.join("\n",
+                B34 + " {B34} 10d7d 8e7d 4c6a+ 5b6a 6e8c 7d8c 1c6c",
+                B34 + " {B34-cut} 10d7d 8e7d 4c6a+ 5b6a 6e8c") + "\n");
+        Run r = run("bench", "--mate", file.toString(), "--check-lines", "--nodes", "100000", "--verbose");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("# kifudb bench --mate --check-lines: 2 problems, 100000 nodes per defence")
+                .containsPattern("B34 +6 +7d8c +\\* +MATE")
+                .contains("lines checked 2: 1 forced mates of their length by forcing moves, 1 refuted: B34-cut(");
+        Run refused = run("bench", "--mate", file.toString(), "--check-lines");
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("--check-lines").contains("--nodes");
+    }
 }

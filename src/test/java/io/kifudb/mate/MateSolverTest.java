@@ -1,7 +1,9 @@
 package io.kifudb.mate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kifudb.rules.IllegalMoveException;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
@@ -219,6 +221,71 @@ class MateSolverTest {
         assertThat(r.shortest()).isTrue();
         assertThat(r.line()).hasSize(r.plies());
         assertThat(replay(RuleSet.CHU, sfen, r.line())).isEqualTo(Status.win(Position.SENTE, Reason.CHECKMATE));
+    }
+
+    /** The position after the first moves of a problem's line, with some of them replaced (ply, 1-based, to move). */
+    private static Position after(String id, int plies, String... replacements) {
+        String[] p = problem(id);
+        String[] line = p[1].split("\\s+");
+        for (int i = 0; i + 1 < replacements.length; i += 2) line[Integer.parseInt(replacements[i]) - 1] = replacements[i + 1];
+        Position pos = Sfen.parse(RuleSet.CHU, p[0]);
+        for (int i = 0; i < plies; i++) pos.play(line[i]);
+        return pos;
+    }
+
+    // Three Middle Shogi Manual problems whose published line is not a forced mate as transcribed: a defence
+    // the line leaves out escapes. Every attacker move of those lines checks, so the tsume convention (checks
+    // only) is not what keeps the solver from them.
+
+    @Test
+    @DisplayName("B47: the composer's 31-ply line is refuted at ply 22 by 6h6g (no mate in the 9 plies left, as the exhaustive search confirms); after the composer's 6h5g the mate in 9 is there")
+    void b47ComposersLineIsRefutedAtPly22() {
+        Position composers = after("B47", 22);
+        MateResult r = new MateSolver(16).solve(composers, MateLimits.nodes(200_000).withMaxPlies(9));
+        assertThat(r.outcome()).isEqualTo(MateResult.Outcome.MATE);
+        assertThat(r.plies()).isEqualTo(9);
+
+        Position refuted = after("B47", 22, "22", "6h6g");
+        MateResult none = new MateSolver(16).solve(refuted, MateLimits.nodes(500_000).withMaxPlies(9));
+        assertThat(none.outcome()).isEqualTo(MateResult.Outcome.NO_MATE);
+        assertThat(none.bound()).isEqualTo(9);
+        assertThat(new Exhaustive(refuted).attackerWins(9)).as("a mate by checks within 9 plies after 6h6g").isFalse();
+    }
+
+    @Test
+    @DisplayName("B44: declining the Kirin's promotion at ply 6 (9g9i, optional: rule-sets.md §3) keeps a Kirin on 9i, which may take the Lion on 9g that a Lion on 9i may not (a protected Lion two squares away, §2 rule 2): the composer's mate in one at ply 15 is gone, and no mate by checks is left")
+    void b44KirinDecliningPromotionRefutesTheLine() {
+        // Plies 7-14 of the published line after either choice at ply 6; then the attacker's Lion jumps to 9g.
+        Position lion = after("B44", 14, "14", "6f7g");
+        MateResult mate = new MateSolver(16).solve(lion, MateLimits.nodes(100_000));
+        assertThat(mate.outcome()).isEqualTo(MateResult.Outcome.MATE);
+        assertThat(mate.line()).containsExactly("11e9g");
+        lion.play("11e9g");
+        assertThat(lion.status()).isEqualTo(Status.win(Position.SENTE, Reason.CHECKMATE));
+        assertThatThrownBy(() -> lion.play("9i9g")).isInstanceOf(IllegalMoveException.class);
+
+        Position kirin = after("B44", 14, "6", "9g9i", "14", "6f7g");
+        MateResult none = new MateSolver(16).solve(kirin, MateLimits.nodes(100_000));
+        assertThat(none.outcome()).isEqualTo(MateResult.Outcome.NO_MATE);
+        kirin.play("11e9g");
+        kirin.play("9i9g"); // the Kirin's jump takes the Lion
+        assertThat(kirin.status().isOngoing()).isTrue();
+
+        assertThat(new MateSolver(16).solve(after("B44", 6, "6", "9g9i"), MateLimits.nodes(200_000)).outcome())
+                .as("no mate by checks after 9g9i").isEqualTo(MateResult.Outcome.NO_MATE);
+    }
+
+    @Test
+    @DisplayName("B23: at ply 10 the Gold's 5b5c (in place of the published 7e5c) leaves no mate by checks; after 7e5c the published 35 plies stand")
+    void b23GoldTakesAtPly10() {
+        MateResult composers = new MateSolver(16).solve(after("B23", 10), MateLimits.nodes(400_000).withMaxPlies(35));
+        assertThat(composers.outcome()).isEqualTo(MateResult.Outcome.MATE);
+        assertThat(composers.plies()).isLessThanOrEqualTo(35);
+
+        Position refuted = after("B23", 10, "10", "5b5c");
+        MateResult none = new MateSolver(16).solve(refuted, MateLimits.nodes(400_000));
+        assertThat(none.outcome()).isEqualTo(MateResult.Outcome.NO_MATE);
+        assertThat(new Exhaustive(refuted).attackerWins(7)).as("a mate by checks within 7 plies after 5b5c").isFalse();
     }
 
     /**
