@@ -199,19 +199,7 @@ public class AnalysisResource {
         AnalysisJob.Snapshot s = analysis.cancel(id);
         if (s == null) throw ProblemException.notFound("No such analysis job", "no analysis job with id " + id);
         // The search stops within a thousand nodes; answer with the job as it ended rather than as it was.
-        long deadline = System.nanoTime() + 2_000_000_000L;
-        while (!s.status().finished() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            AnalysisJob.Snapshot now = analysis.get(id);
-            if (now == null) break;
-            s = now;
-        }
-        return s;
+        return ProgressStream.untilFinished(s, () -> analysis.get(id), x -> x.status().finished(), ProgressStream.CANCEL_WAIT);
     }
 
     @GET

@@ -26,6 +26,9 @@ final class ProgressStream {
         return t;
     });
 
+    /** How long the answer to a cancel waits for the job to stop (the operations' descriptions say 2 s). */
+    static final Duration CANCEL_WAIT = Duration.ofSeconds(2);
+
     private ProgressStream() {}
 
     static <T> Multi<T> of(Supplier<T> current, Predicate<T> finished, Duration period) {
@@ -48,5 +51,26 @@ final class ProgressStream {
             }, 0, period.toMillis(), TimeUnit.MILLISECONDS);
             emitter.onTermination(() -> poll.cancel(false));
         });
+    }
+
+    /**
+     * The job as it ends: {@code state} polled again through {@code current} until it is finished, gone
+     * or {@code max} has passed (then the last state read). For the answer to a cancel, which should show
+     * the job stopped rather than as it was when told to stop.
+     */
+    static <T> T untilFinished(T state, Supplier<T> current, Predicate<T> finished, Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (!finished.test(state) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            T now = current.get();
+            if (now == null) break;
+            state = now;
+        }
+        return state;
     }
 }

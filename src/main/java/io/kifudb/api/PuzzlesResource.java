@@ -206,19 +206,7 @@ public class PuzzlesResource {
         PuzzleScans.Snapshot s = scans.cancel(id);
         if (s == null) throw ProblemException.notFound("No such puzzle scan", "no puzzle scan with id " + id);
         // The search stops within a thousand nodes; answer with the scan as it ended rather than as it was.
-        long deadline = System.nanoTime() + 2_000_000_000L;
-        while (!finished(s) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            PuzzleScans.Snapshot now = scans.get(id);
-            if (now == null) break;
-            s = now;
-        }
-        return s;
+        return ProgressStream.untilFinished(s, () -> scans.get(id), PuzzlesResource::finished, ProgressStream.CANCEL_WAIT);
     }
 
     private static boolean finished(PuzzleScans.Snapshot s) {
