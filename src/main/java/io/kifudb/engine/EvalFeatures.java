@@ -48,10 +48,6 @@ final class EvalFeatures {
             if (kind.isLion()) lions[side]++;
             if (kind.isRoyal() && pos.royalCount(side) == 1) royalSquare[side] = sq;
         }
-        boolean[] hunted = new boolean[2];
-        for (int side = 0; side < 2; side++)
-            hunted[side] = royalSquare[side] >= 0 && EvalParams.hunted(pos.pieceCount(side) - pos.royalCount(side),
-                    pos.pieceCount(side ^ 1) - pos.royalCount(side ^ 1));
         for (int side = 0; side < 2; side++) {
             int king = royalSquare[side];
             if (king < 0) continue;
@@ -67,30 +63,22 @@ final class EvalFeatures {
                     x[p.dangerIndex(Math.abs(code))] -= sign;
                 }
             }
-            // No shelter for a side hunting the other's royal (Search#evaluate says why).
-            if (!hunted[side ^ 1]) x[p.shelterIndex()] += sign * Math.min(shelter, EvalParams.MAX_SHELTER);
+            x[p.shelterIndex()] += sign * Math.min(shelter, EvalParams.MAX_SHELTER);
         }
         if (lions[0] > 0 && lions[1] == 0) x[p.lionAloneIndex()]++;
         else if (lions[1] > 0 && lions[0] == 0) x[p.lionAloneIndex()]--;
         for (int defender = 0; defender < 2; defender++) {
             int attacker = defender ^ 1, sign = attacker == 0 ? 1 : -1;
             int left = pos.pieceCount(defender) - pos.royalCount(defender);
+            int attackerLeft = pos.pieceCount(attacker) - pos.royalCount(attacker);
             int king = royalSquare[defender];
-            if (!hunted[defender]) continue;
+            if (king < 0 || !EvalParams.hunted(left, attackerLeft)) continue;
             if (left <= EvalParams.FEW) x[p.fewIndex(left)] += sign;
-            // Closeness to the nearest target: the royal, and against the last few pieces those too.
-            java.util.List<Integer> targets = new java.util.ArrayList<>(java.util.List.of(king));
-            for (int sq = 0; sq < squares && left <= EvalParams.FEW; sq++) {
-                int code = pos.pieceAt(sq);
-                if (code != 0 && (code > 0 ? 0 : 1) == defender && !v.kind(Math.abs(code)).isRoyal()) targets.add(sq);
-            }
             int close = 0;
             for (int sq = 0; sq < squares; sq++) {
                 int code = pos.pieceAt(sq);
                 if (code == 0 || (code > 0 ? 0 : 1) != attacker || v.kind(Math.abs(code)).isRoyal()) continue;
-                int nearest = Integer.MAX_VALUE;
-                for (int t : targets) nearest = Math.min(nearest, g.distance(sq, t));
-                close += size - 1 - nearest;
+                close += size - 1 - g.distance(sq, king);
             }
             x[p.huntIndex()] += sign * close;
             int r = king / size, f = king % size;

@@ -23,15 +23,14 @@ import java.util.Locale;
  *       owner's back rank, f its distance from the nearer side edge (material and a separable
  *       piece-square table);</li>
  *   <li>king safety, for a side with exactly one royal: {@code shelter} per own piece next to it (at
- *       most {@value #MAX_SHELTER}; not while it hunts the other side's royal, see below), minus
- *       {@code danger[k]} per enemy piece of kind k within two squares;</li>
+ *       most {@value #MAX_SHELTER}), minus {@code danger[k]} per enemy piece of kind k within two
+ *       squares;</li>
  *   <li>{@code lionAlone} for a side with a Lion facing none;</li>
  *   <li>endgame terms against a side with one royal and at most {@value #FEW} non-royal pieces left, or
  *       at most {@value #HUNT_MAX} against one and a half times as many ({@link #hunted}; the bare-king
  *       rule and the lone-royal mates decide those endgames): {@code few[n]} for its n pieces (n at most
- *       {@value #FEW}), {@code hunt} per unit of closeness of the other side's pieces to their nearest
- *       target (summed over them: {@code size - 1 - distance}; the targets are that royal and, when at most
- *       {@value #FEW} pieces are left, those pieces: taking the last bares the royal),
+ *       {@value #FEW}), {@code hunt} per unit of closeness of the other side's pieces to that royal (summed over
+ *       them: {@code size - 1 - distance}, at most 3 per piece counted... see {@link Evaluation}),
  *       {@code cornered} per rank or file that royal stands from the board's centre;</li>
  *   <li>{@code tempo} for the side to move.</li>
  * </ul>

@@ -107,16 +107,8 @@ final class Search {
     static final int QUIET_GRACE = 16;
     /** The drift: a QUIET_SPAN-th of the evaluation per quiet ply past the grace, at most half of it. */
     static final int QUIET_SPAN = 256;
-    /**
-     * Per ply and side: the plies since that side last captured or promoted, in the game and then in the
-     * search line. Per side, so that only the progress of the side ahead holds its drift off: with one
-     * count for both, a side far ahead gained by letting its pieces be taken, since every capture set
-     * the count back.
-     */
-    private final int[] quietStack = new int[(MAX_PLY + 2) * 2];
-
-    /** The endgame terms' targets: the hunted royal, then its side's last few pieces. */
-    private final int[] targetSquares = new int[EvalParams.FEW + 1];
+    /** Per ply: the plies since the last capture or promotion, in the game and then in the search line. */
+    private final int[] quietStack = new int[MAX_PLY + 2];
 
     private SearchControl control;
     long nodes;
@@ -241,22 +233,18 @@ final class Search {
         egStack[0] = e;
         royalStack[0] = findRoyal(0);
         royalStack[1] = findRoyal(1);
-        quietStack[0] = quietPlies(pos, 0);
-        quietStack[1] = quietPlies(pos, 1);
+        quietStack[0] = quietPlies(pos);
     }
 
-    /**
-     * The plies of the game since {@code side} last captured or promoted (or since the position was set
-     * up); the position is left as it was.
-     */
-    static int quietPlies(Position p, int side) {
+    /** The plies of the game since its last capture or promotion (or since the position was set up). */
+    static int quietPlies(Position p) {
         int[] moves = p.history();
         int n = 0;
         while (n < moves.length) {
             int m = moves[moves.length - 1 - n];
             int after = p.pieceCount(0) + p.pieceCount(1);
             p.unmake();
-            boolean progress = p.sideToMove() == side && (Move.promotes(m) || p.pieceCount(0) + p.pieceCount(1) != after);
+            boolean progress = Move.promotes(m) || p.pieceCount(0) + p.pieceCount(1) != after;
             if (progress) {
                 p.make(m);
                 break;
@@ -291,11 +279,8 @@ final class Search {
         int s1 = mid == Move.NO_SQUARE ? -1 : mid, s2 = to == from ? -1 : to;
         int b0 = pos.pieceAt(from), b1 = s1 < 0 ? 0 : pos.pieceAt(s1), b2 = s2 < 0 ? 0 : pos.pieceAt(s2);
         int piecesBefore = pos.pieceCount(0) + pos.pieceCount(1);
-        int mover = pos.sideToMove() == Position.SENTE ? 0 : 1;
         pos.make(m);
-        boolean progress = Move.promotes(m) || pos.pieceCount(0) + pos.pieceCount(1) != piecesBefore;
-        quietStack[(ply + 1) * 2 + mover] = progress ? 0 : quietStack[ply * 2 + mover] + 1;
-        quietStack[(ply + 1) * 2 + (mover ^ 1)] = quietStack[ply * 2 + (mover ^ 1)] + 1;
+        quietStack[ply + 1] = Move.promotes(m) || pos.pieceCount(0) + pos.pieceCount(1) != piecesBefore ? 0 : quietStack[ply] + 1;
         int a0 = pos.pieceAt(from), a1 = s1 < 0 ? 0 : pos.pieceAt(s1), a2 = s2 < 0 ? 0 : pos.pieceAt(s2);
         psqStack[ply + 1] = psqStack[ply] + values.psq(a0, from) - values.psq(b0, from)
                 + (s1 < 0 ? 0 : values.psq(a1, s1) - values.psq(b1, s1)) + (s2 < 0 ? 0 : values.psq(a2, s2) - values.psq(b2, s2));
@@ -319,8 +304,8 @@ final class Search {
             boolean plainRoyalMove = values.royal[Math.abs(b0)] && s2 >= 0 && a2 == b0 && a0 == 0
                     && !values.royal[Math.abs(b1)] && !values.royal[Math.abs(b2)];
             if (plainRoyalMove) {
-                int owner = b0 > 0 ? 0 : 1;
-                if (royalStack[a + owner] == from) royalStack[b + owner] = to;
+                int mover = b0 > 0 ? 0 : 1;
+                if (royalStack[a + mover] == from) royalStack[b + mover] = to;
             } else {
                 royalStack[b] = findRoyal(0);
                 royalStack[b + 1] = findRoyal(1);
@@ -335,8 +320,7 @@ final class Search {
     private void doNull(int ply) {
         psqStack[ply + 1] = psqStack[ply];
         egStack[ply + 1] = egStack[ply];
-        quietStack[(ply + 1) * 2] = quietStack[ply * 2] + 1;
-        quietStack[(ply + 1) * 2 + 1] = quietStack[ply * 2 + 1] + 1;
+        quietStack[ply + 1] = quietStack[ply] + 1;
         int a = ply * 2, b = a + 2;
         royalStack[b] = royalStack[a];
         royalStack[b + 1] = royalStack[a + 1];
@@ -362,67 +346,48 @@ final class Search {
     int evaluate(int ply) {
         int s = psqStack[ply] + egStack[ply] * values.params.phase(pos) / EvalParams.PHASES;
         int royal0 = royalStack[ply * 2], royal1 = royalStack[ply * 2 + 1];
-        int left0 = pos.pieceCount(0) - pos.royalCount(0), left1 = pos.pieceCount(1) - pos.royalCount(1);
-        boolean hunted0 = royal0 >= 0 && EvalParams.hunted(left0, left1), hunted1 = royal1 >= 0 && EvalParams.hunted(left1, left0);
-        // A side hunting the other's royal gets no shelter bonus: its pieces are wanted over there.
-        s += kingSafety(0, royal0, !hunted1) - kingSafety(1, royal1, !hunted0);
+        s += kingSafety(0, royal0) - kingSafety(1, royal1);
         int l0 = lionStack[ply * 2], l1 = lionStack[ply * 2 + 1];
         if (l0 > 0 && l1 == 0) s += lionAloneBonus;
         else if (l1 > 0 && l0 == 0) s -= lionAloneBonus;
-        if (hunted1) s += endgame(0, royal1, left1);
-        if (hunted0) s -= endgame(1, royal0, left0);
+        int left0 = pos.pieceCount(0) - pos.royalCount(0), left1 = pos.pieceCount(1) - pos.royalCount(1);
+        if (royal1 >= 0 && EvalParams.hunted(left1, left0)) s += endgame(0, royal1, left1);
+        if (royal0 >= 0 && EvalParams.hunted(left0, left1)) s -= endgame(1, royal0, left0);
         return (pos.sideToMove() == Position.SENTE ? s : -s) + tempo;
     }
 
     /**
      * The static evaluation as the search scores it: {@link #evaluate} drawn towards 0 as the plies since
-     * the side ahead last captured or promoted (in the game and in the line) pass {@link #QUIET_GRACE}, by
-     * a {@link #QUIET_SPAN}th per ply, down to half. A side ahead then prefers the line that captures or
+     * the last capture or promotion (in the game and in the line) pass {@link #QUIET_GRACE}, by a
+     * {@link #QUIET_SPAN}th per ply, down to half. A side ahead then prefers the line that captures or
      * promotes over one that shuffles, as a chess engine's 50-move counter makes it do: without it every
      * quiet line scores alike and a won game is shuffled to the referee's ply cap. A side behind is drawn
-     * the other way, to keep what it has. Only the side ahead's own captures and promotions count: losing
-     * a piece is no progress.
+     * the other way, to keep what it has.
      */
     int progressEvaluate(int ply) {
         int e = evaluate(ply);
-        if (e == 0) return 0;
-        int toMove = pos.sideToMove() == Position.SENTE ? 0 : 1;
-        int ahead = e > 0 ? toMove : toMove ^ 1;
-        int quiet = quietStack[ply * 2 + ahead] - QUIET_GRACE;
+        int quiet = quietStack[ply] - QUIET_GRACE;
         if (quiet <= 0) return e;
         return e * (QUIET_SPAN - Math.min(quiet, QUIET_SPAN / 2)) / QUIET_SPAN;
     }
 
     /**
      * The attacker's endgame terms against a side with one royal on {@code king} and {@code left} other
-     * pieces, far behind ({@link EvalParams#hunted}): with at most {@link EvalParams#FEW} left a bonus
-     * growing as those pieces go (the bare-king rule and the mates need them gone), its pieces' closeness
-     * to their nearest target and the royal's distance from the centre (a lone royal is mated at the edge).
-     * The targets are the royal and, against at most {@link EvalParams#FEW}, the pieces left too: taking
-     * the last of them bares the royal, which wins. Without these terms a side far ahead has no reason
-     * to bring its pieces over, and shuffles.
+     * pieces, far behind ({@link EvalParams#hunted}): with at most {@link EvalParams#FEW} left a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its
+     * pieces' closeness to the royal and the royal's distance from the centre (a lone royal is mated at
+     * the edge). Without them a side far ahead has no reason to bring its pieces over, and shuffles.
      */
     private int endgame(int attacker, int king, int left) {
-        int size = geo.size;
-        int targets = 0;
-        targetSquares[targets++] = king;
-        if (left <= EvalParams.FEW)
-            for (int sq = 0; sq < squares && targets <= left; sq++) {
-                int code = pos.pieceAt(sq);
-                if (code != 0 && (code > 0 ? 0 : 1) != attacker && !values.royal[Math.abs(code)]) targetSquares[targets++] = sq;
-            }
-        int close = 0;
+        int close = 0, size = geo.size;
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
             if (code == 0 || (code > 0 ? 0 : 1) != attacker || values.royal[Math.abs(code)]) continue;
-            int nearest = geo.distance(sq, king);
-            for (int t = 1; t < targets; t++) nearest = Math.min(nearest, geo.distance(sq, targetSquares[t]));
-            close += size - 1 - nearest;
+            close += size - 1 - geo.distance(sq, king);
         }
         return (left <= EvalParams.FEW ? fewBonus[left] : 0) + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
     }
 
-    private int kingSafety(int side, int king, boolean sheltered) {
+    private int kingSafety(int side, int king) {
         if (king < 0) return 0;
         int shelter = 0, danger = 0;
         for (int sq : ring1[king]) {
@@ -435,7 +400,7 @@ final class Search {
             int code = pos.pieceAt(sq);
             if (code != 0 && (code > 0 ? 0 : 1) != side) danger += dangerWeight[Math.abs(code)];
         }
-        return (sheltered ? shelterBonus * Math.min(shelter, EvalParams.MAX_SHELTER) : 0) - danger;
+        return shelterBonus * Math.min(shelter, EvalParams.MAX_SHELTER) - danger;
     }
 
     // ------------------------------------------------------------------ game ends

@@ -169,51 +169,6 @@ class EvaluationTest {
         assertThat(hunts).as("positions with the hunt terms beyond the few pieces").isGreaterThan(20);
     }
 
-    /**
-     * Against a side with one royal and its last few pieces, the side far ahead is drawn to its targets:
-     * the royal and those pieces, since taking the last of them bares the royal and wins (bare king,
-     * rule-sets.md section 4, seed 000 rule 2; lishogi's rule in chu-lishogi); and a piece next to its own
-     * King is not held back by the shelter term while it hunts. Against a side that is not far behind, the
-     * shelter counts as before. Only the weights of the terms checked are kept, so the figures are theirs.
-     */
-    @Test
-    void aSideFarAheadGoesForTheLastPiecesAndLeavesItsKing() {
-        RuleSet rules = RuleSet.byId("chu-lishogi");
-        EvalParams params = EvalParams.derived(rules);
-        double[] w = new double[params.dimension()];
-        int shelter = 8, hunt = 5;
-        w[params.shelterIndex()] = shelter;
-        w[params.huntIndex()] = hunt;
-        params.fromVector(w);
-        PieceValues values = PieceValues.of(rules, params);
-        Search search = new Search(new TranspositionTable(1), true, 0);
-        // Gote: King on 12a, Reverse Chariot on 1a, nothing else. Sente: King 6l, five Pawns on 12i-8i (far
-        // enough ahead not to be hunted itself), and a Gold: beside its King on 6k, a step forward on 6j, on
-        // 2b next to the Reverse Chariot, or on 11k, as far from gote's King as 2b and far from the Chariot.
-        String pawns = "PPPPP7/";
-        String beside = "k10a/12/12/12/12/12/12/12/" + pawns + "12/6G5/6K5 b - 1";
-        String forward = "k10a/12/12/12/12/12/12/12/" + pawns + "6G5/12/6K5 b - 1";
-        String atTheChariot = "k10a/10G1/12/12/12/12/12/12/" + pawns + "12/12/6K5 b - 1";
-        String farFromBoth = "k10a/12/12/12/12/12/12/12/" + pawns + "12/1G10/6K5 b - 1";
-        // The Gold's step forward brings it one square nearer both targets; no shelter is lost with it.
-        assertThat(eval(search, values, rules, forward) - eval(search, values, rules, beside)).isEqualTo(hunt);
-        // 2b and 11k are both ten squares from gote's King; 2b is one from the Reverse Chariot, 11k ten.
-        assertThat(eval(search, values, rules, atTheChariot) - eval(search, values, rules, farFromBoth)).isEqualTo(hunt * (10 - 1));
-        // Twelve Pawns a side besides: nobody is far behind, so no hunt, and the Gold beside the King shelters it.
-        String even = "k10a/12/pppppppppppp/12/12/12/12/12/PPPPPPPPPPPP/12/6G5/6K5 b - 1";
-        String evenForward = "k10a/12/pppppppppppp/12/12/12/12/12/PPPPPPPPPPPP/6G5/12/6K5 b - 1";
-        assertThat(eval(search, values, rules, even) - eval(search, values, rules, evenForward)).isEqualTo(shelter);
-
-    }
-
-    private static int eval(Search search, PieceValues values, RuleSet rules, String sfen) {
-        Position p = Sfen.parse(rules, sfen);
-        search.prepare(p, control(values));
-        int sente = EvalFeatures.evaluate(EvalFeatures.of(p, values.params), values.params);
-        assertThat(search.evaluate(0)).as("the search and the linear model agree on %s", sfen).isEqualTo(sente);
-        return sente;
-    }
-
     /** A King each (the variant's "k") and 0-4 random other pieces for one side, 0-12 for the other, random squares. */
     private static String sparseSfen(RuleSet rules, SplittableRandom rnd) {
         Variant v = rules.variant;

@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * The search's progress counter: the plies since a side last captured or promoted, read from the game, and
- * the evaluation drawn towards a draw as the side ahead's count grows (so a side far ahead captures or promotes instead of
+ * The search's progress counter: the plies since the last capture or promotion, read from the game, and
+ * the evaluation drawn towards a draw as they grow (so a side far ahead captures or promotes instead of
  * shuffling to the ply cap).
  */
 class ProgressTest {
@@ -19,67 +19,29 @@ class ProgressTest {
     private static final String SFEN = "5k4sg/12/12/12/11P/12/6p5/6G5/12/D11/12/6K5 b - 1";
 
     private static Position play(String... moves) {
-        return playFrom(SFEN, moves);
-    }
-
-    private static Position playFrom(String sfen, String... moves) {
-        Position p = Sfen.parse(RuleSet.CHU_LISHOGI, sfen);
+        Position p = Sfen.parse(RuleSet.CHU_LISHOGI, SFEN);
         // Made without the referee's checks: the shuffles below repeat positions on purpose.
         for (String m : moves) p.make(p.parseMove(m));
         return p;
     }
 
     @Test
-    void quietPliesCountFromTheSidesLastCaptureOrPromotion() {
-        assertThat(Search.quietPlies(play(), 0)).isZero();
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6k6l", "7b7a"), 0)).isEqualTo(4);
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6k6l", "7b7a"), 1)).isEqualTo(4);
-        // Sente's gold takes the pawn: sente's count starts again, gote's goes on.
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6h6g"), 0)).isZero();
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6h6g"), 1)).isEqualTo(3);
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6h6g", "7b7a", "6k6l"), 0)).isEqualTo(2);
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6h6g", "7b7a", "6k6l"), 1)).isEqualTo(5);
-        // Gote's pawn takes the gold: gote's progress, not sente's.
-        assertThat(Search.quietPlies(play("6l6k", "6g6h", "6k6l"), 1)).isEqualTo(1);
-        assertThat(Search.quietPlies(play("6l6k", "6g6h", "6k6l"), 0)).isEqualTo(3);
+    void quietPliesCountFromTheLastCaptureOrPromotion() {
+        assertThat(Search.quietPlies(play())).isZero();
+        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6k6l", "7b7a"))).isEqualTo(4);
+        // The gold takes the pawn: the count starts again.
+        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6h6g"))).isZero();
+        assertThat(Search.quietPlies(play("6l6k", "7a7b", "6h6g", "7b7a", "6k6l"))).isEqualTo(2);
         // A promotion (1e1d+ enters the zone) is progress too; the same step unpromoted is not.
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "1e1d+", "7b7a"), 0)).isEqualTo(1);
-        assertThat(Search.quietPlies(play("6l6k", "7a7b", "1e1d", "7b7a"), 0)).isEqualTo(4);
+        assertThat(Search.quietPlies(play("6l6k", "7a7b", "1e1d+", "7b7a"))).isEqualTo(1);
+        assertThat(Search.quietPlies(play("6l6k", "7a7b", "1e1d", "7b7a"))).isEqualTo(4);
         // Counting leaves the position as it was, history included.
         Position p = play("6l6k", "7a7b", "6h6g", "7b7a", "6k6l");
         String sfen = p.sfen();
         int ply = p.ply();
-        Search.quietPlies(p, 0);
-        Search.quietPlies(p, 1);
+        Search.quietPlies(p);
         assertThat(p.sfen()).isEqualTo(sfen);
         assertThat(p.ply()).isEqualTo(ply);
-    }
-
-    /**
-     * Far ahead after a long shuffle, sente gains nothing by letting gote take a piece: only the side
-     * ahead's captures and promotions hold its drift off. With one count for both sides the capture set
-     * the count back, and the position a gold down scored higher than the one that kept it. (The position
-     * of the other tests, with two Rooks more for sente on 11j and 10j.)
-     */
-    @Test
-    void losingAPieceIsNoProgress() {
-        PieceValues values = PieceValues.of(RuleSet.CHU_LISHOGI);
-        Search search = new Search(new TranspositionTable(1), true, 0);
-        String[] shuffle = {"6l6k", "7a7b", "6k6l", "7b7a"};
-        String[] kept = new String[198], lost = new String[198];
-        for (int i = 0; i < 196; i++) kept[i] = lost[i] = shuffle[i % 4];
-        kept[196] = lost[196] = "6l6k";
-        kept[197] = "7a7b";
-        lost[197] = "6g6h"; // gote's pawn takes sente's gold
-        String farAhead = "5k4sg/12/12/12/11P/12/6p5/6G5/12/DRR9/12/6K5 b - 1";
-        search.prepare(playFrom(farAhead, kept), control(values));
-        int keptEval = search.evaluate(0), keptScore = search.progressEvaluate(0);
-        search.prepare(playFrom(farAhead, lost), control(values));
-        int lostEval = search.evaluate(0), lostScore = search.progressEvaluate(0);
-        assertThat(keptEval).as("sente stays ahead").isGreaterThan(lostEval).isGreaterThan(0);
-        assertThat(lostEval).as("a gold down, undrifted, beats the drifted full score").isGreaterThan(keptScore);
-        assertThat(keptScore).isEqualTo(keptEval / 2);
-        assertThat(lostScore).as("the gold's loss keeps sente's count").isEqualTo(lostEval / 2).isLessThan(keptScore);
     }
 
     @Test
