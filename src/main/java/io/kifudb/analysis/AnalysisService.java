@@ -304,7 +304,7 @@ public class AnalysisService implements JobKind {
         Engine searching = engine;
         job.engine = engine;
         running.onStop(() -> {
-            if (job.engine == searching) searching.stop();
+            if (job.engine == searching) searching.halt();
         });
         LOG.debugf("analysis job %s started (claim %d)", job.id, running.attempt());
         try {
@@ -312,6 +312,7 @@ public class AnalysisService implements JobKind {
             else runPosition(job, running, engine);
         } finally {
             job.engine = null;
+            engine.resume();
             idleEngines.push(engine);
         }
         return job.snapshot();
@@ -320,7 +321,7 @@ public class AnalysisService implements JobKind {
     private void runPosition(AnalysisJob job, RunningJob running, Engine engine) {
         engine.multiPv(job.multiPv);
         job.publish(job.with(AnalysisJob.Status.RUNNING, null, null, null, null));
-        if (running.stopping()) engine.stop();
+        if (running.stopping()) engine.halt();
         SearchResult r = engine.search(job.position, job.limits,
                 lines -> job.publish(job.with(null, lines, lines.get(0).pv().isEmpty() ? null : lines.get(0).pv().get(0), null, null)));
         AnalysisJob.Status end = running.cancelRequested() ? AnalysisJob.Status.CANCELLED : AnalysisJob.Status.DONE;

@@ -30,6 +30,8 @@ public final class Engine {
     private TranspositionTable tt;
     private final List<Search> workers = new ArrayList<>();
     private final AtomicBoolean stop = new AtomicBoolean();
+    /** Set by {@link #halt}: every search started from then on is stopped from its start. */
+    private volatile boolean halted;
     private volatile Thread background;
     /** Evaluation parameters other than the shipped ones (null: shipped), and their tables. */
     private EvalParams params;
@@ -94,6 +96,27 @@ public final class Engine {
         stop.set(true);
     }
 
+    /**
+     * Stops the running search and every later one until {@link #resume} (each returns after depth 1):
+     * for a job being cancelled that searches one position after another, whose next search would
+     * otherwise reset a stop that came between two searches.
+     */
+    public void halt() {
+        halted = true;
+        stop.set(true);
+    }
+
+    /** Searches run to their limits again after a {@link #halt}. */
+    public void resume() {
+        halted = false;
+    }
+
+    /** Clears the stop flag for a new search, unless halted (set before it is read: a halt in between still holds). */
+    private void resetStop() {
+        stop.set(false);
+        if (halted) stop.set(true);
+    }
+
     public boolean isSearching() {
         return background != null;
     }
@@ -103,7 +126,7 @@ public final class Engine {
      * included, so repetitions reaching back into the game count).
      */
     public SearchResult search(Position position, SearchLimits limits, SearchListener listener) {
-        stop.set(false);
+        resetStop();
         return run(position, limits, listener);
     }
 
@@ -114,7 +137,7 @@ public final class Engine {
      */
     public void start(Position position, SearchLimits limits, SearchListener listener, Consumer<SearchResult> done) {
         if (background != null) throw new IllegalStateException("a search is already running");
-        stop.set(false);
+        resetStop();
         Position copy = Search.copyOf(position);
         Thread t = new Thread(() -> {
             try {

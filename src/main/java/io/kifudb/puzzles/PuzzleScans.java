@@ -148,7 +148,7 @@ public class PuzzleScans implements JobKind {
         long limits = p.nodes();
         String settings = "nodes=" + p.nodes() + ",confirm=" + p.nodes() * PuzzleFinder.CONFIRM_FACTOR;
         Engine engine = new Engine().hashMegabytes(hashMb);
-        job.onStop(engine::stop);
+        job.onStop(engine::halt);
         Progress stored = job.storedProgress(Progress.class);
         Progress progress = stored == null ? new Progress(0, 0, 0) : stored;
         long after = job.checkpoint();

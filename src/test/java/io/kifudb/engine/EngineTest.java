@@ -216,6 +216,24 @@ class EngineTest {
         assertThat(engine.isSearching()).isFalse();
     }
 
+    /**
+     * A halt between two searches holds: a job that searches position after position (puzzle scans, game
+     * analysis) is cancelled between them, and its next search must not clear the stop. After resume the
+     * engine searches to its limits again.
+     */
+    @Test
+    void aHaltBetweenSearchesStopsTheNextOnesUntilResumed() {
+        Engine engine = engine();
+        Position p = Sfen.parse(RuleSet.CHU_LISHOGI, MIDDLEGAME);
+        engine.halt();
+        SearchResult halted = engine.search(p, SearchLimits.depth(6), null);
+        assertThat(halted.depth()).as("a search started after the halt stops after its first iteration").isEqualTo(1);
+        assertThat(isLegal(p, halted.bestMove())).isTrue();
+        assertThat(engine.search(p, SearchLimits.depth(6), null).depth()).as("and so does the next").isEqualTo(1);
+        engine.resume();
+        assertThat(engine.search(p, SearchLimits.depth(4), null).depth()).isEqualTo(4);
+    }
+
     @Test
     void multiPvGivesDistinctRootMovesOrderedByScore() {
         Position p = Sfen.parse(RuleSet.CHU_LISHOGI, MIDDLEGAME);
