@@ -55,6 +55,7 @@ final class ApiDocs {
     static final String GAME_OVER = "GameOver";
     static final String ANALYSIS_QUEUE_FULL = "AnalysisQueueFull";
     static final String ANALYSIS_JOB_NOT_FOUND = "AnalysisJobNotFound";
+    static final String PUZZLE_SCAN_NOT_FOUND = "PuzzleScanNotFound";
     static final String BAD_EVAL_QUERY = "BadEvalQuery";
     static final String NO_CACHED_EVALUATION = "NoCachedEvaluation";
     static final String BAD_EVAL_BATCH = "BadEvalBatch";

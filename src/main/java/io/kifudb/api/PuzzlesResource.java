@@ -176,10 +176,7 @@ public class PuzzlesResource {
     @APIResponse(responseCode = "200", description = "The scan as it stands.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PuzzleScans.Snapshot.class), examples =
                     @ExampleObject(name = "done", summary = "the two-game example, finished", value = Examples.SCAN_DONE)))
-    @APIResponse(responseCode = "404", description = "No scan has that id (finished scans are removed `kifudb.jobs.keep-finished`, 24 h, "
-            + "after they ended).",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class), examples =
-                    @ExampleObject(name = "not-found", value = Examples.P_SCAN_NOT_FOUND)))
+    @APIResponse(responseCode = "404", ref = ApiDocs.PUZZLE_SCAN_NOT_FOUND)
     public PuzzleScans.Snapshot get(@Parameter(description = ApiDocs.JOB_ID, example = "5b0c8f0e-6f7e-4d55-9b0a-63f2a1d4c9e1") @PathParam("id") String id) {
         PuzzleScans.Snapshot s = scans.get(id);
         if (s == null) throw ProblemException.notFound("No such puzzle scan", "no puzzle scan with id " + id);
@@ -198,10 +195,7 @@ public class PuzzlesResource {
                     @ExampleObject(name = "cancelled", summary = "a running scan, cancelled", value = Examples.SCAN_CANCELLED)))
     @APIResponse(responseCode = "401", ref = ApiDocs.UNAUTHORIZED)
     @APIResponse(responseCode = "403", ref = ApiDocs.FORBIDDEN)
-    @APIResponse(responseCode = "404", description = "No scan has that id (finished scans are removed `kifudb.jobs.keep-finished`, 24 h, "
-            + "after they ended).",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class), examples =
-                    @ExampleObject(name = "not-found", value = Examples.P_SCAN_NOT_FOUND)))
+    @APIResponse(responseCode = "404", ref = ApiDocs.PUZZLE_SCAN_NOT_FOUND)
     public PuzzleScans.Snapshot cancel(@Parameter(description = ApiDocs.JOB_ID, example = "5b0c8f0e-6f7e-4d55-9b0a-63f2a1d4c9e1") @PathParam("id") String id) {
         PuzzleScans.Snapshot s = scans.cancel(id);
         if (s == null) throw ProblemException.notFound("No such puzzle scan", "no puzzle scan with id " + id);

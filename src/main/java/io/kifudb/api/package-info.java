@@ -196,6 +196,10 @@
                                 + "evaluation cache (GET /api/evals).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-found", value = ApiDocs.P_ANALYSIS_JOB_NOT_FOUND))),
+                        @APIResponse(name = ApiDocs.PUZZLE_SCAN_NOT_FOUND, description = "No scan has that id (finished scans are "
+                                + "removed `kifudb.jobs.keep-finished`, 24 h, after they ended).",
+                                content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
+                                        examples = @ExampleObject(name = "not-found", value = PuzzlesResource.Examples.P_SCAN_NOT_FOUND))),
                         @APIResponse(name = ApiDocs.BAD_EVAL_QUERY, description = "The position cannot be set up (`rules` missing "
                                 + "or unknown, an unreadable SFEN, an illegal move in `play`), or `multiPv` is below 1.",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
