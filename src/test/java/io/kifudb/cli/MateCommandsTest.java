@@ -86,13 +86,16 @@ class MateCommandsTest {
                 "# two problems: B34 of the Middle Shogi Manual as a JSON record, and a lone Rook that cannot mate",
                 "{\"id\":\"B34\",\"rules\":\"chu\",\"initial_sfen\":\"" + B34 + "\",\"moves\":\"10d7d 8e7d 4c6a+ 5b6a 6e8c 7d8c 1c6c\"}",
                 "12/12/7k4/12/12/12/12/12/12/5R6/12/12 b - 1 {rook}") + "\n");
-        Run r = run("bench", "--mate", file.toString(), "--nodes", "400000", "--movetime", "600000", "--verbose");
+        Run r = run("bench", "--mate", file.toString(), "--nodes", "400000", "--movetime", "600000", "--hash", "16", "--verbose");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("# kifudb bench --mate: 2 problems")
+        assertThat(r.out()).contains("# kifudb bench --mate: 2 problems").contains(", 16 MB table,")
                 .containsPattern("B34 +chu +7 +MATE +7 +true +equal")
                 .containsPattern("rook +chu +0 +NO_MATE")
                 .contains("solved 1/2: 0 shorter than the composer's line, 1 equal, 0 longer; shortest proved for 1")
                 .contains("not solved: 1 proved without a mate by forcing moves, 0 at the limit: rook(no-mate)");
+        Run refused = run("bench", "--mate", file.toString(), "--hash", "0");
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("--hash");
     }
 
     @Test
