@@ -98,8 +98,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--nodes", defaultValue = "0", description = "--mate: node limit per problem, 0 for none (default ${DEFAULT-VALUE})")
     long mateNodes;
 
-    @Option(names = "--hash", defaultValue = "256", description = "--mate: the solver's table size in MB (default ${DEFAULT-VALUE})")
-    int mateHash;
+    @Option(names = "--hash", paramLabel = "MB", description = "--mate: the solver's table size in MB (default 256)")
+    Integer mateHash;
 
     @Option(names = "--check-lines", description = "--mate: check each problem's published line instead: every defence at each of its "
             + "defender turns searched for a mate within the plies left (--nodes per defence)")
@@ -113,12 +113,13 @@ public final class BenchCommand implements Callable<Integer> {
             System.err.println("--check-lines checks the lines of --mate FILE... within --nodes N per defence: both are needed");
             return 2;
         }
-        if (mateHash < 1) {
-            System.err.println("--hash must be at least 1 (MB)");
+        if (mateHash != null && (mateFiles == null || mateHash < 1)) {
+            System.err.println("--hash sizes the mate solver's table: it needs --mate FILE... and at least 1 (MB)");
             return 2;
         }
-        if (mateFiles != null && checkLines) return MateBench.checkLines(mateFiles, mateNodes, mateHash, verbose, machine);
-        if (mateFiles != null) return MateBench.run(mateFiles, movetime, mateNodes, mateHash, verbose, machine);
+        int hashMb = mateHash == null ? 256 : mateHash;
+        if (mateFiles != null && checkLines) return MateBench.checkLines(mateFiles, mateNodes, hashMb, verbose, machine);
+        if (mateFiles != null) return MateBench.run(mateFiles, movetime, mateNodes, hashMb, verbose, machine);
         if (tactics) return tactics(machine);
         if (matchGames > 0) return matches(machine);
         if (!noPerft) perft(machine);

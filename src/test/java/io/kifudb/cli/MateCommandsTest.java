@@ -96,6 +96,10 @@ class MateCommandsTest {
         Run refused = run("bench", "--mate", file.toString(), "--hash", "0");
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err()).contains("--hash");
+        // Only the solver has this table: without --mate the option is refused, not ignored.
+        Run alone = run("bench", "--no-perft", "--hash", "512");
+        assertThat(alone.code()).isEqualTo(2);
+        assertThat(alone.err()).contains("--hash").contains("--mate");
     }
 
     @Test
