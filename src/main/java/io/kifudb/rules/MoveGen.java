@@ -64,53 +64,62 @@ final class MoveGen {
         final byte[] board = pos.board;
         final int[] step = geo.step;
         final int sign = side == Position.SENTE ? 1 : -1;
-        for (int sq = 0; sq < geo.squares; sq++) {
-            int code = board[sq] * sign;
-            if (code <= 0) continue;
-            PieceKind k = kinds[code];
-            int base = side * 8;
-            for (int d = 0; d < 8; d++) {
-                int range = k.range[base + d];
-                if (range == 0) continue;
-                int s = sq;
-                for (int dist = 1; dist <= range; dist++) {
-                    s = step[s * 8 + d];
-                    if (s < 0) break;
-                    int t = board[s] * sign;
-                    if (t == 0) {
-                        if (!capturesOnly) add(sq, Move.NO_SQUARE, s, k, false);
-                    } else {
-                        if (t < 0) emit(sq, Move.NO_SQUARE, s, k);
-                        break;
-                    }
-                }
+        final long[] occupied = pos.occupied;
+        final int words = pos.words;
+        // The side's pieces in square order, as a scan of the board would find them.
+        for (int w = 0; w < words; w++) {
+            for (long bits = occupied[side * words + w]; bits != 0; bits &= bits - 1) {
+                generateFrom(w * 64 + Long.numberOfTrailingZeros(bits), board, step, sign);
             }
-            int jumps = k.jump2[side];
-            while (jumps != 0) {
-                int d = Integer.numberOfTrailingZeros(jumps);
-                jumps &= jumps - 1;
-                int s = geo.step2[sq * 8 + d];
-                if (s >= 0 && board[s] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, s, k);
-            }
-            if (k.knight) {
-                int kb = sq * 4 + side * 2;
-                for (int i = 0; i < 2; i++) {
-                    int s = geo.knight[kb + i];
-                    if (s >= 0 && board[s] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, s, k);
-                }
-            }
-            if (k.lion) lionMoves(sq, k, sign);
-            int lines = k.lionLine[side];
-            while (lines != 0) {
-                int d = Integer.numberOfTrailingZeros(lines);
-                lines &= lines - 1;
-                lionLineMoves(sq, d, k, sign);
-            }
-            if (k.special) specialMoves(sq, k, sign);
-            if (exits) exitMoves(sq, k);
         }
         if (passFrom >= 0) out[n++] = Move.of(passFrom, passMid, passFrom, false);
         return n;
+    }
+
+    /** The moves of the side's piece on sq. */
+    private void generateFrom(int sq, byte[] board, int[] step, int sign) {
+        int code = board[sq] * sign;
+        PieceKind k = kinds[code];
+        int base = side * 8;
+        for (int dirs = k.rangeDirs[side]; dirs != 0; dirs &= dirs - 1) {
+            int d = Integer.numberOfTrailingZeros(dirs);
+            int range = k.range[base + d];
+            int s = sq;
+            for (int dist = 1; dist <= range; dist++) {
+                s = step[s * 8 + d];
+                if (s < 0) break;
+                int t = board[s] * sign;
+                if (t == 0) {
+                    if (!capturesOnly) add(sq, Move.NO_SQUARE, s, k, false);
+                } else {
+                    if (t < 0) emit(sq, Move.NO_SQUARE, s, k);
+                    break;
+                }
+            }
+        }
+        int jumps = k.jump2[side];
+        while (jumps != 0) {
+            int d = Integer.numberOfTrailingZeros(jumps);
+            jumps &= jumps - 1;
+            int s = geo.step2[sq * 8 + d];
+            if (s >= 0 && board[s] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, s, k);
+        }
+        if (k.knight) {
+            int kb = sq * 4 + side * 2;
+            for (int i = 0; i < 2; i++) {
+                int s = geo.knight[kb + i];
+                if (s >= 0 && board[s] * sign <= quietLimit()) emit(sq, Move.NO_SQUARE, s, k);
+            }
+        }
+        if (k.lion) lionMoves(sq, k, sign);
+        int lines = k.lionLine[side];
+        while (lines != 0) {
+            int d = Integer.numberOfTrailingZeros(lines);
+            lines &= lines - 1;
+            lionLineMoves(sq, d, k, sign);
+        }
+        if (k.special) specialMoves(sq, k, sign);
+        if (exits) exitMoves(sq, k);
     }
 
     /**

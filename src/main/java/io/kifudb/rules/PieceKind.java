@@ -39,6 +39,8 @@ public final class PieceKind {
 
     /** Range per absolute direction, per side: {@code range[side * 8 + dir]}. */
     final int[] range = new int[16];
+    /** Absolute-direction masks per side of the directions with a range (the move generator skips the others). */
+    final int[] rangeDirs = new int[2];
     /** Absolute-direction masks per side. */
     final int[] jump2 = new int[2], lionLine = new int[2];
     boolean knight;
@@ -102,6 +104,7 @@ public final class PieceKind {
             for (int d = 0; d < 8; d++) {
                 int abs = side == 0 ? d : (d + 4) & 7;
                 range[side * 8 + abs] = rel[d];
+                if (rel[d] > 0) rangeDirs[side] |= 1 << abs;
                 if ((relJump2 & (1 << d)) != 0) jump2[side] |= 1 << abs;
                 if ((relLionLine & (1 << d)) != 0) lionLine[side] |= 1 << abs;
                 if ((relSlideFrom2 & (1 << d)) != 0) slideFrom2[side] |= 1 << abs;

@@ -20,6 +20,14 @@ public final class Position {
     final Geometry geo;
     final PieceKind[] kinds;
     final byte[] board;
+    /**
+     * The squares each side occupies, as bits: square sq of side s is bit {@code sq & 63} of
+     * {@code occupied[s * words + (sq >>> 6)]}. Kept with the board by make and unmake, so the move generator
+     * visits a side's pieces in square order without reading every empty or enemy square.
+     */
+    final long[] occupied;
+    /** Longs per side in {@link #occupied}. */
+    final int words;
     int side;
     /**
      * SFEN field 3 ({@link RuleSet#thirdField()}): the counter-strike square where a non-Lion just captured a
@@ -56,6 +64,8 @@ public final class Position {
         this.geo = variant.geometry;
         this.kinds = variant.kinds;
         this.board = new byte[geo.squares];
+        this.words = (geo.squares + 63) >>> 6;
+        this.occupied = new long[2 * words];
         this.moveGen = new MoveGen(this);
         this.general = rules.needsGeneralMake();
     }
@@ -68,11 +78,13 @@ public final class Position {
     /** Recomputes key and counts from the board; called once after set-up. */
     void initialise() {
         royals[0] = royals[1] = pieceCount[0] = pieceCount[1] = 0;
+        Arrays.fill(occupied, 0);
         key = rules.keySalt;
         for (int sq = 0; sq < geo.squares; sq++) {
             int p = board[sq];
             if (p == 0) continue;
             int owner = p > 0 ? SENTE : GOTE;
+            occupy(sq, p);
             pieceCount[owner]++;
             if (kinds[Math.abs(p)].royal) royals[owner]++;
             key ^= pieceKey(sq, p);
@@ -83,6 +95,16 @@ public final class Position {
         hadRoyal[1] = royals[1] > 0;
         ply = 0;
         reversibleFrom[0] = 0;
+    }
+
+    /** Marks sq as occupied by the owner of code (not 0). */
+    private void occupy(int sq, int code) {
+        occupied[owner(code) * words + (sq >>> 6)] |= 1L << sq;
+    }
+
+    /** Marks sq as no longer occupied by the owner of code (not 0). */
+    private void vacate(int sq, int code) {
+        occupied[owner(code) * words + (sq >>> 6)] &= ~(1L << sq);
     }
 
     private long pieceKey(int sq, int code) {
@@ -184,18 +206,21 @@ public final class Position {
         int mover = owner(moved);
         int enemy = mover ^ 1;
         board[from] = 0;
+        vacate(from, moved);
         key ^= pieceKey(from, moved);
         int capMid = 0;
         if (mid != Move.NO_SQUARE) {
             capMid = board[mid];
             if (capMid != 0) {
                 board[mid] = 0;
+                vacate(mid, capMid);
                 key ^= pieceKey(mid, capMid);
                 lose(enemy, capMid);
             }
         }
         int capTo = board[to];
         if (capTo != 0) {
+            vacate(to, capTo);
             key ^= pieceKey(to, capTo);
             lose(enemy, capTo);
         }
@@ -206,6 +231,7 @@ public final class Position {
             if (kinds[kind.promotesTo].royal) royals[mover]++;
         }
         board[to] = (byte) placed;
+        occupy(to, placed);
         key ^= pieceKey(to, placed);
         int oldMarker = marker;
         int newMarker = -1;
@@ -248,13 +274,19 @@ public final class Position {
         int mover = owner(moved), enemy = mover ^ 1;
         int placed = board[to];
         if (placed != moved && kinds[Math.abs(placed)].royal) royals[mover]--;
+        vacate(to, placed);
         board[to] = (byte) capTo;
-        if (capTo != 0) gain(enemy, capTo);
+        if (capTo != 0) {
+            occupy(to, capTo);
+            gain(enemy, capTo);
+        }
         if (mid != Move.NO_SQUARE && capMid != 0) {
             board[mid] = (byte) capMid;
+            occupy(mid, capMid);
             gain(enemy, capMid);
         }
         board[from] = (byte) moved;
+        occupy(from, moved);
         marker = oldMarker;
         side ^= 1;
         moveNumber--;
@@ -351,10 +383,12 @@ public final class Position {
         int old = board[sq];
         if (old != 0) {
             key ^= pieceKey(sq, old);
+            vacate(sq, old);
             lose(owner(old), old);
         }
         if (code != 0) {
             key ^= pieceKey(sq, code);
+            occupy(sq, code);
             gain(owner(code), code);
         }
         board[sq] = (byte) code;
@@ -363,8 +397,14 @@ public final class Position {
     /** Puts a piece code back on sq, keeping counts (the key is restored from history). */
     private void restore(int sq, int code) {
         int old = board[sq];
-        if (old != 0) lose(owner(old), old);
-        if (code != 0) gain(owner(code), code);
+        if (old != 0) {
+            vacate(sq, old);
+            lose(owner(old), old);
+        }
+        if (code != 0) {
+            occupy(sq, code);
+            gain(owner(code), code);
+        }
         board[sq] = (byte) code;
     }
 
