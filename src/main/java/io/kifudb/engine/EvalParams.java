@@ -74,6 +74,8 @@ public final class EvalParams {
     static final int PHASES = 16;
     /** Non-royal pieces of the start position (the phase's scale). */
     final int startPieces;
+    /** {@link #phase} by the number of non-royal pieces on the board (a lookup: the search asks at every node). */
+    private final int[] phaseByPieces;
     int shelter;
     int lionAlone;
     final int[] few = new int[FEW + 1];
@@ -94,6 +96,9 @@ public final class EvalParams {
         danger = new int[kinds + 1];
         eg = new int[kinds + 1];
         startPieces = startPieces(variant);
+        phaseByPieces = new int[variant.geometry.squares + 1];
+        for (int left = 0; left < phaseByPieces.length; left++)
+            phaseByPieces[left] = Math.max(0, Math.min(PHASES, PHASES * (startPieces - left) / startPieces));
     }
 
     /** Non-royal pieces in the variant's start position (read from its SFEN: a token is [+]letter). */
@@ -112,7 +117,7 @@ public final class EvalParams {
     /** The phase of a position: 0 with the start's material, {@link #PHASES} with the royals alone. */
     int phase(io.kifudb.rules.Position pos) {
         int left = pos.pieceCount(0) + pos.pieceCount(1) - pos.royalCount(0) - pos.royalCount(1);
-        return Math.max(0, Math.min(PHASES, PHASES * (startPieces - left) / startPieces));
+        return phaseByPieces[left];
     }
 
     EvalParams copy() {

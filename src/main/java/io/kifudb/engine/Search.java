@@ -103,6 +103,12 @@ final class Search {
     private final int[] royalStack = new int[(MAX_PLY + 2) * 2];
     /** Per ply and side: how many Lions (lion-rank pieces) it has. */
     private final int[] lionStack = new int[(MAX_PLY + 2) * 2];
+    /**
+     * Per ply and side: {@link #kingSafety} of the side's royal, NO_SCORE until an evaluation asks. It reads only
+     * the squares within two of the royal, so a move that leaves the royal where it was and touches no square
+     * that near keeps the parent's value.
+     */
+    private final int[] safetyStack = new int[(MAX_PLY + 2) * 2];
     /** Plies without a capture or promotion before the evaluation starts drifting towards a draw. */
     static final int QUIET_GRACE = 16;
     /** The drift: a QUIET_SPAN-th of the evaluation per quiet ply past the grace, at most half of it. */
@@ -233,6 +239,7 @@ final class Search {
         egStack[0] = e;
         royalStack[0] = findRoyal(0);
         royalStack[1] = findRoyal(1);
+        safetyStack[0] = safetyStack[1] = NO_SCORE;
         quietStack[0] = quietPlies(pos);
     }
 
@@ -311,6 +318,18 @@ final class Search {
                 royalStack[b + 1] = findRoyal(1);
             }
         }
+        safetyStack[b] = keepsSafety(royalStack[a], royalStack[b], from, s1, s2) ? safetyStack[a] : NO_SCORE;
+        safetyStack[b + 1] = keepsSafety(royalStack[a + 1], royalStack[b + 1], from, s1, s2) ? safetyStack[a + 1] : NO_SCORE;
+    }
+
+    /**
+     * Whether a move that changed only the squares from, s1 and s2 (-1: none) leaves the king safety of a royal
+     * that stood on {@code before} and now stands on {@code after} as it was.
+     */
+    private boolean keepsSafety(int before, int after, int from, int s1, int s2) {
+        if (after != before || after < 0) return false;
+        int base = after * squares;
+        return !near[base + from] && (s1 < 0 || !near[base + s1]) && (s2 < 0 || !near[base + s2]);
     }
 
     private void countLion(int code, int base, int delta) {
@@ -324,6 +343,8 @@ final class Search {
         int a = ply * 2, b = a + 2;
         royalStack[b] = royalStack[a];
         royalStack[b + 1] = royalStack[a + 1];
+        safetyStack[b] = safetyStack[a];
+        safetyStack[b + 1] = safetyStack[a + 1];
         lionStack[b] = lionStack[a];
         lionStack[b + 1] = lionStack[a + 1];
         pos.makeNull();
@@ -346,7 +367,7 @@ final class Search {
     int evaluate(int ply) {
         int s = psqStack[ply] + egStack[ply] * values.params.phase(pos) / EvalParams.PHASES;
         int royal0 = royalStack[ply * 2], royal1 = royalStack[ply * 2 + 1];
-        s += kingSafety(0, royal0) - kingSafety(1, royal1);
+        s += cachedKingSafety(ply, 0, royal0) - cachedKingSafety(ply, 1, royal1);
         int l0 = lionStack[ply * 2], l1 = lionStack[ply * 2 + 1];
         if (l0 > 0 && l1 == 0) s += lionAloneBonus;
         else if (l1 > 0 && l0 == 0) s -= lionAloneBonus;
@@ -385,6 +406,14 @@ final class Search {
             close += size - 1 - geo.distance(sq, king);
         }
         return (left <= EvalParams.FEW ? fewBonus[left] : 0) + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
+    }
+
+    /** {@link #kingSafety} of the side's royal at ply, from {@link #safetyStack} when it is known there. */
+    private int cachedKingSafety(int ply, int side, int king) {
+        int i = ply * 2 + side;
+        int v = safetyStack[i];
+        if (v == NO_SCORE) safetyStack[i] = v = kingSafety(side, king);
+        return v;
     }
 
     private int kingSafety(int side, int king) {
