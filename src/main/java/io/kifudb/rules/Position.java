@@ -97,6 +97,26 @@ public final class Position {
         reversibleFrom[0] = 0;
     }
 
+    /**
+     * Toggles sq in the occupancy of the side whose words start at {@code sideBits} (side * words): make and
+     * unmake know which side's piece comes or goes, and a piece that leaves and comes back (igui, the pass)
+     * flips its square twice.
+     */
+    private void flip(int sideBits, int sq) {
+        occupied[sideBits + (sq >>> 6)] ^= 1L << sq;
+    }
+
+    /** Moves a side's bit from one square to another (no change when they are the same square). */
+    private void shift(int sideBits, int from, int to) {
+        int wf = sideBits + (from >>> 6), wt = sideBits + (to >>> 6);
+        if (wf == wt) {
+            occupied[wf] ^= (1L << from) ^ (1L << to);
+        } else {
+            occupied[wf] ^= 1L << from;
+            occupied[wt] ^= 1L << to;
+        }
+    }
+
     /** Marks sq as occupied by the owner of code (not 0). */
     private void occupy(int sq, int code) {
         occupied[owner(code) * words + (sq >>> 6)] |= 1L << sq;
@@ -205,22 +225,22 @@ public final class Position {
         int moved = board[from];
         int mover = owner(moved);
         int enemy = mover ^ 1;
+        int moverBits = mover * words, enemyBits = enemy * words;
         board[from] = 0;
-        vacate(from, moved);
         key ^= pieceKey(from, moved);
         int capMid = 0;
         if (mid != Move.NO_SQUARE) {
             capMid = board[mid];
             if (capMid != 0) {
                 board[mid] = 0;
-                vacate(mid, capMid);
+                flip(enemyBits, mid);
                 key ^= pieceKey(mid, capMid);
                 lose(enemy, capMid);
             }
         }
         int capTo = board[to];
         if (capTo != 0) {
-            vacate(to, capTo);
+            flip(enemyBits, to);
             key ^= pieceKey(to, capTo);
             lose(enemy, capTo);
         }
@@ -231,7 +251,7 @@ public final class Position {
             if (kinds[kind.promotesTo].royal) royals[mover]++;
         }
         board[to] = (byte) placed;
-        occupy(to, placed);
+        shift(moverBits, from, to);
         key ^= pieceKey(to, placed);
         int oldMarker = marker;
         int newMarker = -1;
@@ -272,21 +292,21 @@ public final class Position {
         int from = Move.from(move), to = Move.to(move), mid = Move.mid(move);
         int capMid = (byte) undo, capTo = (byte) (undo >> 8), moved = (byte) (undo >> 16), oldMarker = oldMarker(undo);
         int mover = owner(moved), enemy = mover ^ 1;
+        int moverBits = mover * words, enemyBits = enemy * words;
         int placed = board[to];
         if (placed != moved && kinds[Math.abs(placed)].royal) royals[mover]--;
-        vacate(to, placed);
+        shift(moverBits, to, from);
         board[to] = (byte) capTo;
         if (capTo != 0) {
-            occupy(to, capTo);
+            flip(enemyBits, to);
             gain(enemy, capTo);
         }
         if (mid != Move.NO_SQUARE && capMid != 0) {
             board[mid] = (byte) capMid;
-            occupy(mid, capMid);
+            flip(enemyBits, mid);
             gain(enemy, capMid);
         }
         board[from] = (byte) moved;
-        occupy(from, moved);
         marker = oldMarker;
         side ^= 1;
         moveNumber--;
