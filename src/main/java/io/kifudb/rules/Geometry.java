@@ -26,6 +26,15 @@ public final class Geometry {
     final int[] ring2;
     /** {@code knight[sq * 4 + i]}: knight targets for sente (i 0,1) and gote (i 2,3), -1 off the board. */
     final int[] knight;
+    /** Longs in a bit set of squares (square sq is bit {@code sq & 63} of word {@code sq >>> 6}). */
+    final int words;
+    /**
+     * {@code within[(r - 1) * squares * words + sq * words + w]}, r = 1 or 2: word w of the bit set of the
+     * squares at distance 1 to r from sq (sq itself not included).
+     */
+    final long[] within;
+    /** {@code ring2Bits[sq * words + w]}: word w of the bit set of the squares at distance exactly 2 from sq. */
+    final long[] ring2Bits;
     private final String[] names;
     /** Position of each square's name in the sorted list of all names (for canonical pass choice). */
     final int[] nameOrder;
@@ -54,6 +63,20 @@ public final class Geometry {
             knight[sq * 4 + 1] = at(r - 2, f + 1);
             knight[sq * 4 + 2] = at(r + 2, f - 1);
             knight[sq * 4 + 3] = at(r + 2, f + 1);
+        }
+        words = (squares + 63) >>> 6;
+        within = new long[2 * squares * words];
+        ring2Bits = new long[squares * words];
+        for (int a = 0; a < squares; a++) {
+            for (int b = 0; b < squares; b++) {
+                int d = distance(a, b);
+                if (d == 0 || d > 2) continue;
+                long bit = 1L << b;
+                int w = b >>> 6;
+                within[squares * words + a * words + w] |= bit;
+                if (d == 1) within[a * words + w] |= bit;
+                else ring2Bits[a * words + w] |= bit;
+            }
         }
         String[] sorted = names.clone();
         java.util.Arrays.sort(sorted);

@@ -80,6 +80,8 @@ final class MoveGen {
     private void generateFrom(int sq, byte[] board, int[] step, int sign) {
         int code = board[sq] * sign;
         PieceKind k = kinds[code];
+        // Captures only: a stepper or jumper with no enemy piece within its reach has none.
+        if (capturesOnly && k.reach <= 2 && !exits && !enemyWithin(sq, k.reach)) return;
         int base = side * 8;
         for (int dirs = k.rangeDirs[side]; dirs != 0; dirs &= dirs - 1) {
             int d = Integer.numberOfTrailingZeros(dirs);
@@ -120,6 +122,15 @@ final class MoveGen {
         }
         if (k.special) specialMoves(sq, k, sign);
         if (exits) exitMoves(sq, k);
+    }
+
+    /** Whether an enemy of the side to move stands at distance 1 to r (1 or 2) from sq. */
+    private boolean enemyWithin(int sq, int r) {
+        final long[] occupied = pos.occupied, within = geo.within;
+        final int words = geo.words;
+        int enemy = (side ^ 1) * words, near = (r - 1) * geo.squares * words + sq * words;
+        for (int w = 0; w < words; w++) if ((occupied[enemy + w] & within[near + w]) != 0) return true;
+        return false;
     }
 
     /**

@@ -56,6 +56,11 @@ public final class PieceKind {
     boolean lionStep;
     /** Has any of the three atoms above, which only the 13×13 variants use (keeps Chu's hot paths short). */
     boolean special;
+    /**
+     * The farthest (in king steps) the piece can move or capture in one move on an empty board: 1 or 2 for a
+     * stepper or jumper, more for a slider. Nothing further away can be taken by it.
+     */
+    int reach;
     /** Directions (per side) in which the piece reaches the adjacent square. */
     final int[] reach1 = new int[2];
     /** Directions (per side) in which the piece reaches the square two away whatever lies between. */
@@ -117,6 +122,9 @@ public final class PieceKind {
             }
         }
         special = relSlideFrom2 != 0 || relDance2 != 0 || lionStep;
+        for (int d = 0; d < 8; d++) reach = Math.max(reach, rel[d]);
+        if (relJump2 != 0 || relLionLine != 0 || relDance2 != 0 || lion || lionStep || knight) reach = Math.max(reach, 2);
+        if (relSlideFrom2 != 0) reach = UNLIMITED;
     }
 
     private static void set(int[] rel, int mask, int value) {

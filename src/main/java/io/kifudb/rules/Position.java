@@ -23,10 +23,13 @@ public final class Position {
     /**
      * The squares each side occupies, as bits: square sq of side s is bit {@code sq & 63} of
      * {@code occupied[s * words + (sq >>> 6)]}. Kept with the board by make and unmake, so the move generator
-     * visits a side's pieces in square order without reading every empty or enemy square.
+     * visits a side's pieces in square order without reading every empty or enemy square. LionRules lifts
+     * pieces off the board for a moment to test an attack and does not touch these bits, so the attack test
+     * may use them only as a filter: a bit can stand for a square emptied for the moment, but no piece on the
+     * board lacks its bit.
      */
     final long[] occupied;
-    /** Longs per side in {@link #occupied}. */
+    /** Longs per side in {@link #occupied} ({@link Geometry#words}). */
     final int words;
     int side;
     /**
@@ -64,7 +67,7 @@ public final class Position {
         this.geo = variant.geometry;
         this.kinds = variant.kinds;
         this.board = new byte[geo.squares];
-        this.words = (geo.squares + 63) >>> 6;
+        this.words = geo.words;
         this.occupied = new long[2 * words];
         this.moveGen = new MoveGen(this);
         this.general = rules.needsGeneralMake();
@@ -572,10 +575,14 @@ public final class Position {
                 }
                 break;
             }
+        }
+        // What strikes from two squares away (jumps, Lions, knights) needs a piece of `by` there.
+        if (!occupiesRing2(sq, by)) return false;
+        for (int d = 0; d < 8; d++) {
             int s2 = step2[sq * 8 + d];
             if (s2 >= 0) {
                 int p = b[s2];
-                if (p != 0 && owner(p) == by && (kinds[Math.abs(p)].reach2[by] & (1 << back)) != 0) return true;
+                if (p != 0 && owner(p) == by && (kinds[Math.abs(p)].reach2[by] & (1 << ((d + 4) & 7))) != 0) return true;
             }
         }
         final int[] ring = geo.ring2;
@@ -596,6 +603,14 @@ public final class Position {
             int p = b[s];
             if (p != 0 && owner(p) == by && kinds[Math.abs(p)].knight) return true;
         }
+        return false;
+    }
+
+    /** Whether side by has a piece at distance exactly 2 from sq. */
+    private boolean occupiesRing2(int sq, int by) {
+        final long[] ring2Bits = geo.ring2Bits;
+        int own = by * words, near = sq * words;
+        for (int w = 0; w < words; w++) if ((occupied[own + w] & ring2Bits[near + w]) != 0) return true;
         return false;
     }
 
