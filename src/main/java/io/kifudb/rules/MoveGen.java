@@ -80,8 +80,9 @@ final class MoveGen {
     private void generateFrom(int sq, byte[] board, int[] step, int sign) {
         int code = board[sq] * sign;
         PieceKind k = kinds[code];
-        // Captures only: a stepper or jumper with no enemy piece within its reach has none.
-        if (capturesOnly && k.reach <= 2 && !exits && !enemyWithin(sq, k.reach)) return;
+        // Captures only: a stepper or jumper with no enemy piece within its reach has none. (Not the 13×13
+        // atoms' pieces, nor where pieces may exit: their walks add some moves that capture nothing even here.)
+        if (capturesOnly && k.reach <= 2 && !k.special && !exits && !enemyWithin(sq, k.reach)) return;
         int base = side * 8;
         for (int dirs = k.rangeDirs[side]; dirs != 0; dirs &= dirs - 1) {
             int d = Integer.numberOfTrailingZeros(dirs);
