@@ -586,7 +586,8 @@ final class Search {
     /**
      * Scores the moves into order[0..n) (priority in the high half, the move in the low half): the
      * transposition-table move, captures by most valuable victim then least valuable attacker, promotions,
-     * the two killers, then history. {@link #pickNext} takes them best first.
+     * the two killers, then history. {@link #pickNext} takes them best first. Quiet moves score below 1 << 27
+     * (history stays below 1 << 21), everything else from there up ({@link #PROMOTION_KEYS}).
      */
     private void scoreMoves(int[] moves, int n, long[] order, int ttMove, int ply, int side) {
         int base = side * squares * squares;
@@ -605,21 +606,40 @@ final class Search {
         }
     }
 
+    /**
+     * Order entries from here up are the table's move, captures and promotions ({@link #scoreMoves} scores
+     * them from 1 << 27 up); below are the quiet moves.
+     */
+    private static final long PROMOTION_KEYS = (long) (1 << 27) << 32;
+
+    /** Moves the entries of order[0..n) below {@code limit} to the front; returns how many there are. */
+    private static int partitionBelow(long[] order, int n, long limit) {
+        int below = 0;
+        for (int k = 0; k < n; k++) {
+            long e = order[k];
+            if (e < limit) {
+                order[k] = order[below];
+                order[below++] = e;
+            }
+        }
+        return below;
+    }
+
     /** Picks taken by selection before the rest is sorted at once (most nodes need only the first few). */
     private static final int SELECT_FIRST = 3;
 
     /**
-     * Puts the best of order[0..i] at i: by selection for the first {@link #SELECT_FIRST} picks, then the
+     * Puts the best of order[lo..i] at i: by selection for the first {@link #SELECT_FIRST} picks, then the
      * rest is sorted once. Returns the updated pick count.
      */
-    private static int pickNext(long[] order, int i, int picked) {
+    private static int pickNext(long[] order, int lo, int i, int picked) {
         if (picked > SELECT_FIRST) return picked;
         if (picked == SELECT_FIRST) {
-            Arrays.sort(order, 0, i + 1);
+            Arrays.sort(order, lo, i + 1);
             return picked + 1;
         }
         int best = i;
-        for (int j = i - 1; j >= 0; j--) if (order[j] > order[best]) best = j;
+        for (int j = i - 1; j >= lo; j--) if (order[j] > order[best]) best = j;
         long t = order[i];
         order[i] = order[best];
         order[best] = t;
@@ -736,19 +756,42 @@ final class Search {
         if (n == 0) return Score.lossIn(ply);
         long[] order = orderBuf[ply];
         scoreMoves(moves, n, order, ttMove, ply, side);
+        // The quiet moves (all below a promotion in the order) go to the front, to be sorted only when the
+        // search gets to them: many nodes cut off before, and where late quiet moves are pruned only the
+        // few that are not need sorting. The moves are searched in the same order all the same.
+        int quietEnd = partitionBelow(order, n, PROMOTION_KEYS);
         boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
 
         int best = -Score.INFINITE, bestMove = 0, searched = 0, quietsTried = 0;
         int originalAlpha = alpha;
-        boolean escaped = false, pruned = capturesOnly;
+        boolean escaped = false, pruned = capturesOnly, latePruning = false;
         int[] triedQuiets = this.triedQuiets[ply];
-        int picked = 0;
+        int picked = 0, lo = quietEnd == n ? 0 : quietEnd;
         for (int i = n - 1; i >= 0; i--) {
-            picked = pickNext(order, i, picked);
+            if (i < lo) {
+                lo = 0;
+                picked = 0;
+            }
+            if (!latePruning && lo == 0 && prune && searched > 0 && (futile || quietsTried >= lateMoveCount)) {
+                // From here on every quiet move that is not a killer and cannot give check is pruned (the
+                // condition can only become true, never false again): drop those now instead of sorting them.
+                latePruning = true;
+                int kept = 0;
+                for (int k = 0; k <= i; k++) {
+                    int q = (int) order[k];
+                    if (!Move.promotes(q) && !isCapture(q) && q != ttMove && q != killer1[ply] && q != killer2[ply]
+                            && !mayGiveCheck(q, enemyRoyal)) pruned = true;
+                    else order[kept++] = order[k];
+                }
+                i = kept - 1;
+                picked = 0;
+                if (i < 0) break;
+            }
+            picked = pickNext(order, lo, i, picked);
             int m = (int) order[i];
             boolean quiet = !Move.promotes(m) && !isCapture(m);
             if (quiet && m != ttMove) {
-                if (prune && searched > 0 && (futile || quietsTried >= lateMoveCount)
+                if (!latePruning && prune && searched > 0 && (futile || quietsTried >= lateMoveCount)
                         && m != killer1[ply] && m != killer2[ply] && !mayGiveCheck(m, enemyRoyal)) {
                     pruned = true;
                     continue;
@@ -866,7 +909,7 @@ final class Search {
         int bestMove = 0;
         int best = standPat, picked = 0;
         for (int i = n - 1; i >= 0; i--) {
-            picked = pickNext(order, i, picked);
+            picked = pickNext(order, 0, i, picked);
             int m = (int) order[i];
             int gain = victimValue(m) + promotionGain(m);
             if (gain < 20_000) {
@@ -920,7 +963,7 @@ final class Search {
         boolean escaped = false;
         int best = -Score.INFINITE, picked = 0;
         for (int i = n - 1; i >= 0; i--) {
-            picked = pickNext(order, i, picked);
+            picked = pickNext(order, 0, i, picked);
             int m = (int) order[i];
             doMove(m, ply);
             int v;
