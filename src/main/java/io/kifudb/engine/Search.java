@@ -586,8 +586,9 @@ final class Search {
     /**
      * Scores the moves into order[0..n) (priority in the high half, the move in the low half): the
      * transposition-table move, captures by most valuable victim then least valuable attacker, promotions,
-     * the two killers, then history. {@link #pickNext} takes them best first. Quiet moves score below 1 << 27
-     * (history stays below 1 << 21), everything else from there up ({@link #PROMOTION_KEYS}).
+     * the two killers, the {@link #doubtfulCapture doubtful captures} (in the same order among themselves),
+     * then history. {@link #pickNext} takes them best first. Quiet moves and doubtful captures score below
+     * 1 << 27 (history stays below 1 << 21), everything else from there up ({@link #PROMOTION_KEYS}).
      */
     private void scoreMoves(int[] moves, int n, long[] order, int ttMove, int ply, int side) {
         int base = side * squares * squares;
@@ -596,8 +597,11 @@ final class Search {
             int s;
             if (m == ttMove) s = 1 << 30;
             else if (isCapture(m)) {
-                s = (1 << 28) + victimValue(m) * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8
-                        + promotionGain(m);
+                int victim = victimValue(m), promotion = promotionGain(m);
+                s = victim * 16 - values.value[Math.abs(pos.pieceAt(Move.from(m)))] / 8 + promotion;
+                // A capture that most likely loses the exchange waits until the killers have been tried.
+                int gain = victim + promotion;
+                s += gain < 20_000 && doubtfulCapture(m, gain, side) ? 1 << 25 : 1 << 28;
             } else if (Move.promotes(m)) s = (1 << 27) + promotionGain(m);
             else if (m == killer1[ply]) s = (1 << 26) + 1;
             else if (m == killer2[ply]) s = 1 << 26;
@@ -607,8 +611,18 @@ final class Search {
     }
 
     /**
+     * Whether a capture worth gain is by a piece worth more than its prey onto a square the opponent can move
+     * to: it most likely loses the exchange. A cheap stand-in for exchange evaluation, which the Lion capture
+     * rules would make intricate; quiescence leaves such captures out, the main search tries them late.
+     */
+    private boolean doubtfulCapture(int m, int gain, int side) {
+        int attacker = values.value[Math.abs(pos.pieceAt(Move.from(m)))];
+        return attacker > gain + 50 && pos.isAttacked(Move.to(m), side ^ 1);
+    }
+
+    /**
      * Order entries from here up are the table's move, captures and promotions ({@link #scoreMoves} scores
-     * them from 1 << 27 up); below are the quiet moves.
+     * them from 1 << 27 up); below are the quiet moves and the doubtful captures.
      */
     private static final long PROMOTION_KEYS = (long) (1 << 27) << 32;
 
@@ -756,9 +770,10 @@ final class Search {
         if (n == 0) return Score.lossIn(ply);
         long[] order = orderBuf[ply];
         scoreMoves(moves, n, order, ttMove, ply, side);
-        // The quiet moves (all below a promotion in the order) go to the front, to be sorted only when the
-        // search gets to them: many nodes cut off before, and where late quiet moves are pruned only the
-        // few that are not need sorting. The moves are searched in the same order all the same.
+        // The quiet moves and doubtful captures (all below a promotion in the order) go to the front, to be
+        // sorted only when the search gets to them: many nodes cut off before, and where late quiet moves
+        // are pruned only the few that are not need sorting. The moves are searched in the same order all
+        // the same.
         int quietEnd = partitionBelow(order, n, PROMOTION_KEYS);
         boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
 
@@ -915,11 +930,7 @@ final class Search {
             if (gain < 20_000) {
                 // Delta pruning: even winning this much cannot lift the score to alpha.
                 if (standPat + gain + DELTA_MARGIN <= alpha) continue;
-                // A capture by a piece worth more than its prey, on a square the opponent can move to, most
-                // likely loses the exchange: left out (a cheap stand-in for exchange evaluation, which the
-                // lion capture rules would make intricate).
-                int attacker = values.value[Math.abs(pos.pieceAt(Move.from(m)))];
-                if (attacker > gain + 50 && pos.isAttacked(Move.to(m), side ^ 1)) continue;
+                if (doubtfulCapture(m, gain, side)) continue;
             }
             doMove(m, ply);
             int v;
