@@ -789,7 +789,9 @@ final class Search {
             }
             if (!latePruning && lo == 0 && prune && searched > 0 && (futile || quietsTried >= lateMoveCount)) {
                 // From here on every quiet move that is not a killer and cannot give check is pruned (the
-                // condition can only become true, never false again): drop those now instead of sorting them.
+                // condition can only become true, never false again): drop those now, the only place they are
+                // pruned, instead of sorting them (before this the high entries hold no quiet move but the
+                // table move).
                 latePruning = true;
                 int kept = 0;
                 for (int k = 0; k <= i; k++) {
@@ -806,11 +808,6 @@ final class Search {
             int m = (int) order[i];
             boolean quiet = !Move.promotes(m) && !isCapture(m);
             if (quiet && m != ttMove) {
-                if (!latePruning && prune && searched > 0 && (futile || quietsTried >= lateMoveCount)
-                        && m != killer1[ply] && m != killer2[ply] && !mayGiveCheck(m, enemyRoyal)) {
-                    pruned = true;
-                    continue;
-                }
                 if (quietsTried < triedQuiets.length) triedQuiets[quietsTried] = m;
                 quietsTried++;
             }
