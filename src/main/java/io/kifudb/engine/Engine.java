@@ -78,6 +78,11 @@ public final class Engine {
         for (Search w : workers) w.clearHistory();
     }
 
+    /** The main search thread's history scores, for tests (empty before the first search). */
+    int[] historyScores() {
+        return workers.isEmpty() ? new int[0] : workers.get(0).historyScores();
+    }
+
     /** Allocates the table now (it is otherwise made by the first search). */
     public void ready() {
         table();

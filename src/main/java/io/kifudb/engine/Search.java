@@ -51,8 +51,15 @@ final class Search {
     private static final int CHECK_INTERVAL = 1024;
     /** Quiescence: a capture must be able to bring the score within this of alpha to be tried. */
     private static final int DELTA_MARGIN = 150;
-    /** History scores are halved when one passes this (they stay below the killers' priority). */
-    private static final int HISTORY_MAX = 1 << 20;
+    /**
+     * History scores stay within plus or minus this: each update moves a score towards the bound by a share
+     * of the way left, so a move that keeps cutting off saturates and an old score fades under new ones.
+     */
+    private static final int HISTORY_LIMIT = 16_384;
+    /** The largest single history update (reached from depth 10). */
+    private static final int HISTORY_BONUS_MAX = 1_600;
+    /** A quiet move's late-move reduction drops by a ply per this much history (and grows for a negative one). */
+    private static final int HISTORY_PER_PLY = 5_000;
     /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2.25 plies. */
     private static final int[][] LMR = new int[64][64];
 
@@ -205,6 +212,15 @@ final class Search {
         hunt = p.hunt;
         cornered = p.cornered;
         tempo = p.tempo;
+    }
+
+    /** A copy of the history scores (sente's from-to table, then gote's), for tests. */
+    int[] historyScores() {
+        return history.clone();
+    }
+
+    static int historyLimit() {
+        return HISTORY_LIMIT;
     }
 
     void clearHistory() {
@@ -588,7 +604,8 @@ final class Search {
      * transposition-table move, captures by most valuable victim then least valuable attacker, promotions,
      * the two killers, the {@link #doubtfulCapture doubtful captures} (in the same order among themselves),
      * then history. {@link #pickNext} takes them best first. Quiet moves and doubtful captures score below
-     * 1 << 27 (history stays below 1 << 21), everything else from there up ({@link #PROMOTION_KEYS}).
+     * 1 << 27 (a quiet move's key is its history shifted to 1 .. 2 * HISTORY_LIMIT + 1, below the doubtful
+     * captures' 1 << 25), everything else from there up ({@link #PROMOTION_KEYS}).
      */
     private void scoreMoves(int[] moves, int n, long[] order, int ttMove, int ply, int side) {
         int base = side * squares * squares;
@@ -605,7 +622,7 @@ final class Search {
             } else if (Move.promotes(m)) s = (1 << 27) + promotionGain(m);
             else if (m == killer1[ply]) s = (1 << 26) + 1;
             else if (m == killer2[ply]) s = 1 << 26;
-            else s = history[base + Move.from(m) * squares + Move.to(m)];
+            else s = history[base + Move.from(m) * squares + Move.to(m)] + HISTORY_LIMIT + 1;
             order[i] = ((long) s << 32) | m;
         }
     }
@@ -670,16 +687,19 @@ final class Search {
             killer1[ply] = m;
         }
         int base = side * squares * squares;
-        int bonus = depth * depth;
+        int bonus = Math.min(16 * depth * depth, HISTORY_BONUS_MAX);
         int i = base + Move.from(m) * squares + Move.to(m);
-        history[i] += bonus;
+        history[i] += bonus - history[i] * bonus / HISTORY_LIMIT;
         for (int j = 0; j < count; j++) {
             int q = tried[j];
             if (q == m) continue;
             int k = base + Move.from(q) * squares + Move.to(q);
-            history[k] = Math.max(0, history[k] - bonus / 2);
+            history[k] -= bonus + history[k] * bonus / HISTORY_LIMIT;
         }
-        if (history[i] > HISTORY_MAX) for (int j = 0; j < history.length; j++) history[j] >>= 1;
+    }
+
+    private int history(int side, int m) {
+        return history[side * squares * squares + Move.from(m) * squares + Move.to(m)];
     }
 
     private void updatePv(int ply, int m) {
@@ -827,6 +847,7 @@ final class Search {
                         r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
                         if (pvNode) r--;
                         if (!improving) r++;
+                        r -= history(side, m) / HISTORY_PER_PLY;
                         r = Math.max(0, Math.min(r, newDepth - 1));
                     }
                     v = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);

@@ -11,7 +11,9 @@ import io.kifudb.rules.Status;
 import io.kifudb.rules.Status.Reason;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -97,6 +99,24 @@ class EngineTest {
             checked++;
         }
         assertThat(checked).isGreaterThan(30);
+    }
+
+    @Test
+    void historyScoresStayWithinTheirBoundOverAGameOfSearches() {
+        // Searches of one game keep their history from move to move (until a new game): over many
+        // searches every score must stay within the bound, the moves that cut off gaining and the quiet
+        // moves tried before them losing.
+        Engine engine = engine();
+        Position p = Sfen.parse(RuleSet.CHU_LISHOGI, MIDDLEGAME);
+        for (int move = 0; move < 12; move++) {
+            SearchResult r = engine.search(p, SearchLimits.depth(8), null);
+            p.make(r.bestMove());
+        }
+        int[] history = engine.historyScores();
+        int limit = Search.historyLimit();
+        IntSummaryStatistics range = Arrays.stream(history).summaryStatistics();
+        assertThat(range.getMax()).isBetween(limit / 2, limit);
+        assertThat(range.getMin()).isBetween(-limit, -1);
     }
 
     @Test
