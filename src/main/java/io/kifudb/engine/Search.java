@@ -745,7 +745,7 @@ final class Search {
 
         // Without a move from an earlier search, this node was not expected on the main line: a shallower
         // look is enough to order it (internal iterative reduction).
-        if (ttMove == 0 && depth >= 6) depth--;
+        if (ttMove == 0 && depth >= 4) depth--;
 
         int staticEval = inCheck ? -Score.INFINITE : progressEvaluate(ply);
         evalStack[ply] = staticEval;
