@@ -55,7 +55,7 @@ final class Search {
      * History scores stay within plus or minus this: each update moves a score towards the bound by a share
      * of the way left, so a move that keeps cutting off saturates and an old score fades under new ones.
      */
-    private static final int HISTORY_LIMIT = 16_384;
+    static final int HISTORY_LIMIT = 16_384;
     /** The largest single history update (reached from depth 10). */
     private static final int HISTORY_BONUS_MAX = 1_600;
     /** A quiet move's late-move reduction drops by a ply per this much history (and grows for a negative one). */
@@ -217,10 +217,6 @@ final class Search {
     /** A copy of the history scores (sente's from-to table, then gote's), for tests. */
     int[] historyScores() {
         return history.clone();
-    }
-
-    static int historyLimit() {
-        return HISTORY_LIMIT;
     }
 
     void clearHistory() {
@@ -608,7 +604,6 @@ final class Search {
      * captures' 1 << 25), everything else from there up ({@link #PROMOTION_KEYS}).
      */
     private void scoreMoves(int[] moves, int n, long[] order, int ttMove, int ply, int side) {
-        int base = side * squares * squares;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
             int s;
@@ -622,7 +617,7 @@ final class Search {
             } else if (Move.promotes(m)) s = (1 << 27) + promotionGain(m);
             else if (m == killer1[ply]) s = (1 << 26) + 1;
             else if (m == killer2[ply]) s = 1 << 26;
-            else s = history[base + Move.from(m) * squares + Move.to(m)] + HISTORY_LIMIT + 1;
+            else s = history[historyIndex(side, m)] + HISTORY_LIMIT + 1;
             order[i] = ((long) s << 32) | m;
         }
     }
@@ -686,20 +681,20 @@ final class Search {
             killer2[ply] = killer1[ply];
             killer1[ply] = m;
         }
-        int base = side * squares * squares;
         int bonus = Math.min(16 * depth * depth, HISTORY_BONUS_MAX);
-        int i = base + Move.from(m) * squares + Move.to(m);
+        int i = historyIndex(side, m);
         history[i] += bonus - history[i] * bonus / HISTORY_LIMIT;
         for (int j = 0; j < count; j++) {
             int q = tried[j];
             if (q == m) continue;
-            int k = base + Move.from(q) * squares + Move.to(q);
+            int k = historyIndex(side, q);
             history[k] -= bonus + history[k] * bonus / HISTORY_LIMIT;
         }
     }
 
-    private int history(int side, int m) {
-        return history[side * squares * squares + Move.from(m) * squares + Move.to(m)];
+    /** A move's place in the history table: per side, by from and to square. */
+    private int historyIndex(int side, int m) {
+        return side * squares * squares + Move.from(m) * squares + Move.to(m);
     }
 
     private void updatePv(int ply, int m) {
@@ -847,7 +842,7 @@ final class Search {
                         r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
                         if (pvNode) r--;
                         if (!improving) r++;
-                        r -= history(side, m) / HISTORY_PER_PLY;
+                        r -= history[historyIndex(side, m)] / HISTORY_PER_PLY;
                         r = Math.max(0, Math.min(r, newDepth - 1));
                     }
                     v = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);

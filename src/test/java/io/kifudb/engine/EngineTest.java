@@ -113,7 +113,7 @@ class EngineTest {
             p.make(r.bestMove());
         }
         int[] history = engine.historyScores();
-        int limit = Search.historyLimit();
+        int limit = Search.HISTORY_LIMIT;
         IntSummaryStatistics range = Arrays.stream(history).summaryStatistics();
         assertThat(range.getMax()).isBetween(limit / 2, limit);
         assertThat(range.getMin()).isBetween(-limit, -1);
