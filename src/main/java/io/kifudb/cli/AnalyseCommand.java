@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 @Command(name = "analyse", mixinStandardHelpOptions = true,
         description = "analyse one position: info lines per completed depth, then bestmove",
         footer = {"Without --depth, --movetime or --nodes the search stops at depth 8.",
-                "Scores are from the side to move's point of view: cp (pawn = 100) or mate N (N moves of the winner;"
+                "Scores are from the side to move's point of view: cp (centipawns, a Pawn worth 100 before tuning) or mate N (N moves of the winner;"
                         + " negative when the side to move loses). A position whose game is over prints"
                         + " 'info string game over: RESULT REASON' and 'bestmove (none)'.",
                 "With --mate: proves a forced mate for the side to move (forcing moves only: checks, royal captures,"

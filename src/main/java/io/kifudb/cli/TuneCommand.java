@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,8 +52,9 @@ public final class TuneCommand implements Callable<Integer> {
             description = "rule set the games are replayed and the positions judged under (default ${DEFAULT-VALUE})")
     RuleSet rules;
 
-    @Option(names = "--start", description = "parameter file to start from (default: the shipped parameters)")
-    Path startFile;
+    @Option(names = "--start", description = "parameters to start from: a parameter file, 'derived' (computed from how the"
+            + " pieces move, as when no file ships) or 'shipped' (default: the variant's shipped parameters)")
+    String start = "shipped";
 
     @Option(names = "--out", required = true, description = "the parameter file to write")
     Path out;
@@ -108,11 +110,16 @@ public final class TuneCommand implements Callable<Integer> {
         }
         System.err.printf("tune: %d games with a result (%d records skipped: no result, cut, another game or not replayable)%n",
                 games.size(), skipped);
-        EvalParams start;
+        EvalParams startParams;
         try {
-            start = startFile == null ? Tuner.shipped(rules) : EvalParams.read(rules, startFile);
-        } catch (IllegalArgumentException e) {
-            System.err.println("tune: " + startFile + ": " + e.getMessage());
+            startParams = switch (start) {
+                case "shipped" -> Tuner.shipped(rules);
+                // What a variant has without a shipped file: a shipped file is then made again from the same start.
+                case "derived" -> EvalParams.derived(rules);
+                default -> EvalParams.read(rules, Path.of(start));
+            };
+        } catch (IllegalArgumentException | NoSuchFileException e) {
+            System.err.println("tune: --start " + start + ": " + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
             return 2;
         }
         if (groups == null) groups = Tuner.GROUPS;
@@ -123,12 +130,12 @@ public final class TuneCommand implements Callable<Integer> {
             }
         Tuner.Settings settings = new Tuner.Settings(skipPlies, stride, validation, iterations, learningRate, regularisation, seed,
                 java.util.Set.copyOf(groups));
-        Tuner.Report r = new Tuner(rules, start, settings, line -> System.err.println("tune: " + line)).tune(games);
+        Tuner.Report r = new Tuner(rules, startParams, settings, line -> System.err.println("tune: " + line)).tune(games);
         List<String> header = new ArrayList<>();
         header.add("kifudb evaluation parameters for " + rules.variant.id + ", tuned by the 'tune' command (Texel's method):");
         header.add("tune --rules " + rules.id + " --skip-plies " + skipPlies + " --stride " + stride + " --validation " + validation
                 + " --iterations " + iterations + " --learning-rate " + learningRate + " --regularisation " + regularisation
-                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + " --groups " + String.join(",", groups) + (startFile == null ? "" : " --start " + startFile.getFileName())
+                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + " --groups " + String.join(",", groups) + (start.equals("shipped") ? "" : " --start " + (start.equals("derived") ? start : Path.of(start).getFileName()))
                 + " " + String.join(" ", inputs.stream().map(Path::toString).toList()));
         header.add(r.summary());
         Files.writeString(out, r.params().format(header), StandardCharsets.UTF_8);

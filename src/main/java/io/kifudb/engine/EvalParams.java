@@ -253,7 +253,7 @@ public final class EvalParams {
      * {@link PieceValues#derive} computes them, fitted to the separable rank + file form, and
      * hand-set king safety, Lion, endgame and tempo terms (the tuner's starting point).
      */
-    static EvalParams derived(io.kifudb.rules.RuleSet rules) {
+    public static EvalParams derived(io.kifudb.rules.RuleSet rules) {
         EvalParams p = new EvalParams(rules.variant);
         PieceValues.Derived d = PieceValues.derive(rules);
         int size = p.size, squares = size * size;

@@ -25,9 +25,9 @@ import java.util.List;
  * {@link PuzzleThemes}. A position with a single legal move is no puzzle (there is nothing to find).
  */
 public final class PuzzleFinder {
-    /** What the best move must win, in centipawns (two Pawns). */
+    /** What the best move must win, in centipawns (two Pawns on the untuned scale, where a Pawn is 100). */
     public static final int WIN_CP = 200;
-    /** How much less the second-best move must get, in centipawns (three Pawns). */
+    /** How much less the second-best move must get, in centipawns (three Pawns on that scale). */
     public static final int MARGIN_CP = 300;
     /** The solution line of a material puzzle: the winning move, the reply and the follow-up. */
     static final int MATERIAL_LINE = 3;

@@ -211,6 +211,28 @@ class StandaloneCommandsTest {
         assertThat(check.out().lines().toList()).containsExactly(f + " record 1: OK 30 ongoing", f + " record 2: OK 30 ongoing");
     }
 
+    /** The Lion's value in a parameter file written by tune. */
+    private static int lionValue(Path file) throws Exception {
+        return Files.readAllLines(file).stream().filter(l -> l.matches("value +n +-?\\d+")).map(l -> l.split(" +")[2])
+                .mapToInt(Integer::parseInt).findFirst().orElseThrow();
+    }
+
+    @Test
+    void tuneStartsFromTheShippedOrTheDerivedParameters(@TempDir Path dir) throws Exception {
+        // One gradient step over the corpus's lishogi games: the written file is the start moved a centipawn or so.
+        String games = "kifu-corpus/chu/lishogi";
+        Path shipped = dir.resolve("shipped.txt"), derived = dir.resolve("derived.txt");
+        assertThat(run(null, "tune", "--iterations", "1", "--out", shipped.toString(), games).code()).isZero();
+        assertThat(run(null, "tune", "--iterations", "1", "--start", "derived", "--out", derived.toString(), games).code()).isZero();
+        // The shipped chu file values the Lion at 1528 and the derived parameters at 1449 (docs/engine.md, Evaluation).
+        assertThat(lionValue(shipped)).isBetween(1526, 1530);
+        assertThat(lionValue(derived)).isBetween(1447, 1451);
+        assertThat(Files.readString(derived)).contains("--start derived ");
+        assertThat(Files.readString(shipped)).doesNotContain("--start");
+        assertThat(run(null, "tune", "--start", dir.resolve("none.txt").toString(), "--out", dir.resolve("x.txt").toString(), games).code())
+                .isEqualTo(2);
+    }
+
     @Test
     void unknownRuleSetIsAUsageError() {
         assertThat(run(null, "perft", "--rules", "shogi", "--depth", "1").code()).isEqualTo(2);
