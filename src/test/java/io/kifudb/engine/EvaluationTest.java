@@ -16,10 +16,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The derived piece values and the incremental evaluation. */
 class EvaluationTest {
-    private static final PieceValues CHU = PieceValues.of(RuleSet.CHU);
+    /** The derived tables (Chu ships tuned parameters, which the engine uses instead: see below). */
+    private static final PieceValues CHU = PieceValues.of(RuleSet.CHU, EvalParams.derived(RuleSet.CHU));
 
     private static int value(String token) {
         return CHU.value[RuleSet.CHU.variant.byToken(token).id];
+    }
+
+    @Test
+    void chuRuleSetsUseTheShippedParametersAndTheOtherVariantsTheDerived() {
+        EvalParams chu = EvalParams.forVariant(RuleSet.CHU);
+        assertThat(chu.source).isEqualTo("tuned (params/chu.txt)");
+        assertThat(chu).isNotEqualTo(EvalParams.derived(RuleSet.CHU));
+        assertThat(EvalParams.forVariant(RuleSet.CHU_LISHOGI)).isEqualTo(chu);
+        assertThat(EvalParams.forVariant(RuleSet.CHU_SDIN)).isEqualTo(chu);
+        // What the engine searches with: the shipped Pawn is worth 40 (docs/engine.md, Evaluation), not the derived 100.
+        assertThat(PieceValues.of(RuleSet.CHU_LISHOGI).value[RuleSet.CHU.variant.byToken("p").id]).isEqualTo(40);
+        assertThat(EvalParams.forVariant(RuleSet.DAI13_KUMAZAWA)).isEqualTo(EvalParams.derived(RuleSet.DAI13_KUMAZAWA));
     }
 
     @Test
