@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * SIGTERM and SIGINT end the jobs first, then the application. A plain JVM exit runs every shutdown hook at
@@ -35,6 +36,9 @@ public class GracefulStop {
 
     @ConfigProperty(name = "quarkus.http.host-enabled", defaultValue = "true")
     boolean serving;
+
+    /** Set by the first signal: a second one (a supervisor that signals the process and its group) finds the stop under way. */
+    private final AtomicBoolean stopping = new AtomicBoolean();
 
     void install(@Observes StartupEvent event) {
         // Only the service run from the jar: tests and the command-line database commands keep the JVM's handling.
@@ -77,6 +81,10 @@ public class GracefulStop {
     }
 
     private void stopThenExit(String signal, int exitCode) {
+        if (!stopping.compareAndSet(false, true)) {
+            LOG.debugf("SIG%s: already stopping", signal);
+            return;
+        }
         LOG.infof("SIG%s: ending the jobs before stopping", signal);
         try {
             workers.stop();
