@@ -224,8 +224,11 @@ class StandaloneCommandsTest {
         Path shipped = dir.resolve("shipped.txt"), derived = dir.resolve("derived.txt");
         assertThat(run(null, "tune", "--iterations", "1", "--out", shipped.toString(), games).code()).isZero();
         assertThat(run(null, "tune", "--iterations", "1", "--start", "derived", "--out", derived.toString(), games).code()).isZero();
-        // The shipped chu file values the Lion at 1528 and the derived parameters at 1449 (docs/engine.md, Evaluation).
-        assertThat(lionValue(shipped)).isBetween(1526, 1530);
+        // Each file's Lion is its start's moved by a step: the shipped chu file's Lion, and the derived
+        // parameters' 1449 (docs/engine.md, Evaluation); the two starts are far apart.
+        int shippedLion = lionValue(Path.of("src/main/resources/io/kifudb/engine/params/chu.txt"));
+        assertThat(Math.abs(shippedLion - 1449)).as("the shipped Lion against the derived").isGreaterThan(10);
+        assertThat(lionValue(shipped)).isBetween(shippedLion - 2, shippedLion + 2);
         assertThat(lionValue(derived)).isBetween(1447, 1451);
         assertThat(Files.readString(derived)).contains("--start derived ");
         assertThat(Files.readString(shipped)).doesNotContain("--start");

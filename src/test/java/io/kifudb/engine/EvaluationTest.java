@@ -30,8 +30,10 @@ class EvaluationTest {
         assertThat(chu).isNotEqualTo(EvalParams.derived(RuleSet.CHU));
         assertThat(EvalParams.forVariant(RuleSet.CHU_LISHOGI)).isEqualTo(chu);
         assertThat(EvalParams.forVariant(RuleSet.CHU_SDIN)).isEqualTo(chu);
-        // What the engine searches with: the shipped Pawn is worth 40 (docs/engine.md, Evaluation), not the derived 100.
-        assertThat(PieceValues.of(RuleSet.CHU_LISHOGI).value[RuleSet.CHU.variant.byToken("p").id]).isEqualTo(40);
+        // What the engine searches with: the shipped file's Pawn (35 in 0.3.0, docs/engine.md, Evaluation), not the derived 100.
+        int pawn = RuleSet.CHU.variant.byToken("p").id;
+        assertThat(chu.value[pawn]).isNotEqualTo(EvalParams.derived(RuleSet.CHU).value[pawn]);
+        assertThat(PieceValues.of(RuleSet.CHU_LISHOGI).value[pawn]).isEqualTo(chu.value[pawn]);
         assertThat(EvalParams.forVariant(RuleSet.DAI13_KUMAZAWA)).isEqualTo(EvalParams.derived(RuleSet.DAI13_KUMAZAWA));
     }
 
