@@ -131,11 +131,17 @@ public final class TuneCommand implements Callable<Integer> {
         Tuner.Settings settings = new Tuner.Settings(skipPlies, stride, validation, iterations, learningRate, regularisation, seed,
                 java.util.Set.copyOf(groups));
         Tuner.Report r = new Tuner(rules, startParams, settings, line -> System.err.println("tune: " + line)).tune(games);
+        // The header's command line names the start as given, a file by its name only (no machine path).
+        String startOption = switch (start) {
+            case "shipped" -> "";
+            case "derived" -> " --start derived";
+            default -> " --start " + Path.of(start).getFileName();
+        };
         List<String> header = new ArrayList<>();
         header.add("kifudb evaluation parameters for " + rules.variant.id + ", tuned by the 'tune' command (Texel's method):");
         header.add("tune --rules " + rules.id + " --skip-plies " + skipPlies + " --stride " + stride + " --validation " + validation
                 + " --iterations " + iterations + " --learning-rate " + learningRate + " --regularisation " + regularisation
-                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + " --groups " + String.join(",", groups) + (start.equals("shipped") ? "" : " --start " + (start.equals("derived") ? start : Path.of(start).getFileName()))
+                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + " --groups " + String.join(",", groups) + startOption
                 + " " + String.join(" ", inputs.stream().map(Path::toString).toList()));
         header.add(r.summary());
         Files.writeString(out, r.params().format(header), StandardCharsets.UTF_8);
