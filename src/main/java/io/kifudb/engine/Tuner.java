@@ -39,9 +39,18 @@ public final class Tuner {
                          double trainBefore, double trainAfter, double validationBefore, double validationAfter) {
         public String summary() {
             return String.format(Locale.ROOT,
-                    "%d games, %d training positions, %d validation positions; K = %.4f; mean squared error: training %.6f -> %.6f, validation %.6f -> %.6f",
-                    games, positions, validationPositions, k, trainBefore, trainAfter, validationBefore, validationAfter);
+                    "%d games, %d training positions, %d validation positions; K = %.4f; mean squared error: training %.6f -> %.6f, validation %s -> %s",
+                    games, positions, validationPositions, k, trainBefore, trainAfter, errorText(validationBefore),
+                    errorText(validationAfter));
         }
+    }
+
+    /**
+     * An error as printed: with no game held out (few games, or {@code --validation 0}) there is no validation
+     * error, which is said rather than printed as NaN.
+     */
+    static String errorText(double error) {
+        return Double.isNaN(error) ? "none (no positions held out)" : String.format(Locale.ROOT, "%.6f", error);
     }
 
     private record Sample(EvalFeatures.Sparse x, double result) {}
@@ -85,7 +94,8 @@ public final class Tuner {
         double[] w0 = start.toVector();
         double k = fitK(train, w0);
         double trainBefore = error(train, w0, k), validationBefore = error(validation, w0, k);
-        log.accept(String.format(Locale.ROOT, "K = %.4f; start error: training %.6f, validation %.6f", k, trainBefore, validationBefore));
+        log.accept(String.format(Locale.ROOT, "K = %.4f; start error: training %.6f, validation %s", k, trainBefore,
+                errorText(validationBefore)));
         double[] w = adam(train, validation, w0, k);
         EvalParams tuned = new EvalParams(start.variant);
         tuned.fromVector(w);
@@ -180,8 +190,8 @@ public final class Tuner {
                 w[i] -= lr * mh / (Math.sqrt(vh) + eps);
             }
             if (it % 100 == 0 || it == settings.iterations())
-                log.accept(String.format(Locale.ROOT, "iteration %d: training %.6f, validation %.6f", it, error(train, w, k),
-                        error(validation, w, k)));
+                log.accept(String.format(Locale.ROOT, "iteration %d: training %.6f, validation %s", it, error(train, w, k),
+                        errorText(error(validation, w, k))));
         }
         return w;
     }

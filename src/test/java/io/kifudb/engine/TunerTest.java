@@ -9,19 +9,26 @@ import org.junit.jupiter.api.Test;
 
 /** The Texel tuner on real games: it lowers the prediction error, and the same input gives the same file. */
 class TunerTest {
-    @Test
-    void tuningLowersTheErrorAndIsReproducible() {
-        RuleSet rules = RuleSet.CHU_LISHOGI;
+    private static final RuleSet rules = RuleSet.CHU_LISHOGI;
+
+    /** Self-play games at depth 1 after random openings, the cut ones left out. */
+    private static List<Tuner.Game> selfPlayGames(int count) {
         // Self-play at depth 1 after random openings: quick, and decided games (the rules end them).
         Engine engine = new Engine().hashMegabytes(4);
         SelfPlay.Settings sp = new SelfPlay.Settings(SearchLimits.depth(1), 6, 400, 4);
         List<Tuner.Game> games = new ArrayList<>();
-        for (int seed = 0; games.size() < 24 && seed < 200; seed++) {
+        for (int seed = 0; games.size() < count && seed < 200; seed++) {
             SelfPlay.Game g = SelfPlay.play(rules, engine, sp, seed, null);
             if (g.cut()) continue;
             double result = g.result().equals("sente") ? 1 : g.result().equals("gote") ? 0 : 0.5;
             games.add(new Tuner.Game(g.startSfen(), g.moves(), result));
         }
+        return games;
+    }
+
+    @Test
+    void tuningLowersTheErrorAndIsReproducible() {
+        List<Tuner.Game> games = selfPlayGames(24);
         assertThat(games).hasSize(24);
         Tuner.Settings settings = new Tuner.Settings(8, 2, 0.25, 60, 2.0, 1e-7, 5, java.util.Set.copyOf(Tuner.GROUPS));
         List<String> log = new ArrayList<>();
@@ -34,5 +41,16 @@ class TunerTest {
         assertThat(second.params().format(List.of())).isEqualTo(first.params().format(List.of()));
         // And the file it writes is read back as the same parameters.
         assertThat(EvalParams.parse(rules, first.params().format(List.of(first.summary())))).isEqualTo(first.params());
+    }
+
+    @Test
+    void aFitWithNothingHeldOutSaysSoInsteadOfPrintingNaN() {
+        List<Tuner.Game> games = selfPlayGames(4);
+        Tuner.Settings settings = new Tuner.Settings(8, 2, 0.0, 10, 2.0, 1e-7, 5, java.util.Set.copyOf(Tuner.GROUPS));
+        List<String> log = new ArrayList<>();
+        Tuner.Report report = new Tuner(rules, EvalParams.derived(rules), settings, log::add).tune(games);
+        assertThat(report.validationPositions()).isZero();
+        assertThat(report.summary()).contains("validation none (no positions held out)").doesNotContain("NaN");
+        assertThat(log).isNotEmpty().noneMatch(line -> line.contains("NaN"));
     }
 }
