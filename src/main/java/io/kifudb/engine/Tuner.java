@@ -49,7 +49,7 @@ public final class Tuner {
      * An error as printed: with no game held out (few games, or {@code --validation 0}) there is no validation
      * error, which is said rather than printed as NaN.
      */
-    static String errorText(double error) {
+    private static String errorText(double error) {
         return Double.isNaN(error) ? "none (no positions held out)" : String.format(Locale.ROOT, "%.6f", error);
     }
 

@@ -11,9 +11,11 @@ import org.junit.jupiter.api.Test;
 class TunerTest {
     private static final RuleSet rules = RuleSet.CHU_LISHOGI;
 
-    /** Self-play games at depth 1 after random openings, the cut ones left out. */
+    /**
+     * Self-play games at depth 1 after random openings (quick, and decided by the rules), the cut ones left
+     * out.
+     */
     private static List<Tuner.Game> selfPlayGames(int count) {
-        // Self-play at depth 1 after random openings: quick, and decided games (the rules end them).
         Engine engine = new Engine().hashMegabytes(4);
         SelfPlay.Settings sp = new SelfPlay.Settings(SearchLimits.depth(1), 6, 400, 4);
         List<Tuner.Game> games = new ArrayList<>();
