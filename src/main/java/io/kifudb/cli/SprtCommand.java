@@ -114,7 +114,7 @@ public final class SprtCommand implements Callable<Integer> {
     @Option(names = "--out", description = "NDJSON file: one line per game, then the summary")
     Path out;
 
-    @Option(names = "--resume", description = "go on from the games of this earlier --out file of the same match (its whole pairs count and are not played again)")
+    @Option(names = "--resume", description = "go on from the games of this earlier --out file of the same match (its whole pairs from the first, in any order in the file, count and are not played again)")
     Path resume;
 
     @Option(names = "--save-openings", description = "write the openings (one per line, as --openings reads them) to this file and exit")
@@ -166,7 +166,10 @@ public final class SprtCommand implements Callable<Integer> {
         List<SprtMatch.Game> earlier = new ArrayList<>();
         if (resume != null) {
             try {
-                earlier = readGames(resume);
+                List<SprtMatch.Game> written = readGames(resume);
+                earlier = SprtMatch.wholePairs(written);
+                System.err.printf("sprt: --resume: %d of the %d games written go on (whole pairs from the first)%n",
+                        earlier.size(), written.size());
             } catch (IOException | RuntimeException e) {
                 System.err.println("sprt: --resume " + resume + ": " + e.getMessage());
                 return 2;

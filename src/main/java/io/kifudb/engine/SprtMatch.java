@@ -199,6 +199,24 @@ public final class SprtMatch {
     }
 
     /**
+     * The games of an earlier run's output that {@link #run(Settings, List, Supplier, Supplier, Consumer, Consumer)}
+     * can go on from: in game order, the pairs from the first up to the first one missing a game. With
+     * {@code --concurrency} above 1 the games are written as they finish, pairs out of order, and a run that was
+     * stopped may have finished a pair after one it never finished; the pairs after such a gap are played
+     * again (at fixed nodes or depth they come out the same).
+     */
+    public static List<Game> wholePairs(List<Game> written) {
+        java.util.Map<Integer, Game> byNumber = new java.util.HashMap<>();
+        for (Game g : written) byNumber.put(g.game(), g);
+        List<Game> out = new ArrayList<>();
+        for (int pair = 1; byNumber.containsKey(2 * pair - 1) && byNumber.containsKey(2 * pair); pair++) {
+            out.add(byNumber.get(2 * pair - 1));
+            out.add(byNumber.get(2 * pair));
+        }
+        return out;
+    }
+
+    /**
      * As {@link #run(Settings, Supplier, Supplier, Consumer, Consumer)}, going on from the games of an
      * earlier run of the same match ({@code earlier}: whole pairs, in order from the first): they count
      * in the tally and are not played again (with fixed nodes or depth they would come out the same).

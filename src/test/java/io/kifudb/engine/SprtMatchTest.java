@@ -46,6 +46,36 @@ class SprtMatchTest {
         }
     }
 
+    /**
+     * Going on from an earlier run: its games as a run with two workers writes them (pairs out of order, and a
+     * pair finished after one that was not) give the whole pairs from the first, which count in the tally and
+     * are not played again; the run then plays the pairs after them.
+     */
+    @Test
+    void aRunGoesOnFromTheWholePairsOfAnEarlierOne() throws Exception {
+        List<List<String>> openings = SprtMatch.randomOpenings(RuleSet.CHU_LISHOGI, 4, 6, 300, 7);
+        List<SprtMatch.Game> first = new ArrayList<>();
+        SprtMatch.run(settings(openings, 6), () -> SprtMatch.local("a", null, SearchLimits.depth(1), 1),
+                () -> SprtMatch.local("b", null, SearchLimits.depth(1), 1), first::add, t -> {});
+        assertThat(first).hasSize(6);
+        // As two workers may write them: pair 2 before pair 1, and pair 3 finished with pair 2's second game lost.
+        List<SprtMatch.Game> written = List.of(first.get(2), first.get(3), first.get(0), first.get(1), first.get(5), first.get(4));
+        assertThat(SprtMatch.wholePairs(written)).containsExactlyElementsOf(first);
+        List<SprtMatch.Game> withGap = List.of(first.get(4), first.get(5), first.get(0), first.get(1), first.get(2));
+        assertThat(SprtMatch.wholePairs(withGap)).containsExactly(first.get(0), first.get(1));
+
+        List<SprtMatch.Game> second = new ArrayList<>();
+        SprtMatch.Outcome o = SprtMatch.run(settings(openings, 8), SprtMatch.wholePairs(withGap),
+                () -> SprtMatch.local("a", null, SearchLimits.depth(1), 1),
+                () -> SprtMatch.local("b", null, SearchLimits.depth(1), 1), second::add, t -> {});
+        assertThat(o.tally().pairs()).isEqualTo(4);
+        assertThat(second).hasSize(8);
+        // The earlier pair is handed back as it was; pairs 2 and 3 are played again, the same at a fixed depth.
+        assertThat(second.subList(0, 2)).containsExactly(first.get(0), first.get(1));
+        for (int i = 2; i < 6; i++) assertThat(second.get(i).moves()).isEqualTo(first.get(i).moves());
+        assertThat(second.get(6).opening()).isEqualTo(4);
+    }
+
     /** A clearly stronger player (the engine at depth 1 against random moves) is found better: H1, early. */
     @Test
     void aClearlyStrongerPlayerIsAccepted() throws Exception {
