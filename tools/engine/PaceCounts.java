@@ -39,13 +39,12 @@ public class PaceCounts {
                 if (!score.find()) continue; // not scored (a rules mismatch between the engines)
                 games++;
                 String[] moves = m.group(1).isBlank() ? new String[0] : m.group(1).split(" ");
-                int us = c.group(1).equals("sente") ? 1 : -1;
+                int us = c.group(1).equals("sente") ? Position.SENTE : Position.GOTE;
                 Position pos = Sfen.parse(rules, s.group(1));
                 int first = -1, twice = -1;
                 for (int ply = 1; ply <= moves.length; ply++) {
                     pos.play(moves[ply - 1]);
-                    int lead = 0;
-                    for (int sq = 0; sq < rules.geometry().squares; sq++) lead += Integer.signum(pos.pieceAt(sq)) * us;
+                    int lead = pos.pieceCount(us) - pos.pieceCount(us ^ 1);
                     if (first < 0 && lead >= LEAD) first = ply;
                     if (twice < 0 && lead >= 2 * LEAD) twice = ply;
                 }
