@@ -83,6 +83,10 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--keep-cut", description = "also use games cut at a ply limit, as draws")
     boolean keepCut;
 
+    @Option(names = "--half-life", defaultValue = "0", description = "discount a result by the plies left to the game's end,"
+            + " halving it (towards a draw) every n plies, so that a quicker win counts more; 0: no discount (default ${DEFAULT-VALUE})")
+    int halfLife;
+
     @Option(names = "--groups", split = ",", description = "parameter groups to tune, the others kept (default: all): value, rank, file, danger, endgame, shelter, lion-alone, few, hunt, cornered, tempo")
     List<String> groups;
 
@@ -128,8 +132,12 @@ public final class TuneCommand implements Callable<Integer> {
                 System.err.println("tune: unknown group " + g + " (groups: " + String.join(", ", Tuner.GROUPS) + ")");
                 return 2;
             }
+        if (halfLife < 0) {
+            System.err.println("tune: --half-life " + halfLife + ": plies cannot be negative");
+            return 2;
+        }
         Tuner.Settings settings = new Tuner.Settings(skipPlies, stride, validation, iterations, learningRate, regularisation, seed,
-                java.util.Set.copyOf(groups));
+                java.util.Set.copyOf(groups), halfLife);
         Tuner.Report r = new Tuner(rules, startParams, settings, line -> System.err.println("tune: " + line)).tune(games);
         // The header's command line names the start as given, a file by its name only (no machine path).
         String startOption = switch (start) {
@@ -141,7 +149,7 @@ public final class TuneCommand implements Callable<Integer> {
         header.add("kifudb evaluation parameters for " + rules.variant.id + ", tuned by the 'tune' command (Texel's method):");
         header.add("tune --rules " + rules.id + " --skip-plies " + skipPlies + " --stride " + stride + " --validation " + validation
                 + " --iterations " + iterations + " --learning-rate " + learningRate + " --regularisation " + regularisation
-                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + " --groups " + String.join(",", groups) + startOption
+                + " --seed " + seed + (keepCut ? " --keep-cut" : "") + (halfLife > 0 ? " --half-life " + halfLife : "") + " --groups " + String.join(",", groups) + startOption
                 + " " + String.join(" ", inputs.stream().map(Path::toString).toList()));
         header.add(r.summary());
         Files.writeString(out, r.params().format(header), StandardCharsets.UTF_8);

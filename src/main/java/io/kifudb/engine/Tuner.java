@@ -26,9 +26,18 @@ public final class Tuner {
     /** A finished game: its start, its moves (USI) and its result for sente (1, 0.5, 0). */
     public record Game(String startSfen, List<String> moves, double result) {}
 
-    /** What the tuner does; see the {@code tune} command for the meaning of each. */
+    /**
+     * What the tuner does; see the {@code tune} command for the meaning of each. With a {@code halfLife} of
+     * n plies (0: none) a position's target is the game's result discounted by its distance from the end,
+     * {@code 0.5 + (result - 0.5) * 2^(-plies left / n)}: a win sooner scores more than the same win later.
+     */
     public record Settings(int skipPlies, int stride, double validationShare, int iterations, double learningRate,
-                           double regularisation, long seed, java.util.Set<String> groups) {}
+                           double regularisation, long seed, java.util.Set<String> groups, int halfLife) {
+        public Settings(int skipPlies, int stride, double validationShare, int iterations, double learningRate,
+                        double regularisation, long seed, java.util.Set<String> groups) {
+            this(skipPlies, stride, validationShare, iterations, learningRate, regularisation, seed, groups, 0);
+        }
+    }
 
     /** The parameter groups, as the parameter file names them; {@link Settings#groups} picks those to tune. */
     public static final List<String> GROUPS = List.of("value", "rank", "file", "danger", "endgame", "shelter", "lion-alone",
@@ -115,10 +124,16 @@ public final class Tuner {
         for (int ply = 0; ply < moves.size(); ply++) {
             if (ply >= settings.skipPlies() && (ply - settings.skipPlies()) % Math.max(1, settings.stride()) == offset) {
                 Position leaf = search.quietLeaf(pos, values);
-                if (leaf != null) out.add(new Sample(EvalFeatures.of(leaf, start), g.result()));
+                if (leaf != null) out.add(new Sample(EvalFeatures.of(leaf, start), target(g.result(), moves.size() - ply)));
             }
             pos.make(pos.parseMove(moves.get(ply)));
         }
+    }
+
+    /** The result a position pliesLeft before the game's end is fitted to (see {@link Settings#halfLife}). */
+    double target(double result, int pliesLeft) {
+        if (settings.halfLife() <= 0) return result;
+        return 0.5 + (result - 0.5) * Math.pow(2, -(double) pliesLeft / settings.halfLife());
     }
 
     private static double sigmoid(double eval, double k) {

@@ -234,6 +234,12 @@ class StandaloneCommandsTest {
         assertThat(Files.readString(shipped)).doesNotContain("--start");
         assertThat(run(null, "tune", "--start", dir.resolve("none.txt").toString(), "--out", dir.resolve("x.txt").toString(), games).code())
                 .isEqualTo(2);
+        // A discounted fit says so in its header, so the file can be made again; a negative half-life is refused.
+        Path paced = dir.resolve("paced.txt");
+        assertThat(run(null, "tune", "--iterations", "1", "--half-life", "150", "--out", paced.toString(), games).code()).isZero();
+        assertThat(Files.readString(paced)).contains(" --half-life 150 ");
+        assertThat(Files.readString(shipped)).doesNotContain("--half-life");
+        assertThat(run(null, "tune", "--half-life", "-1", "--out", dir.resolve("y.txt").toString(), games).code()).isEqualTo(2);
     }
 
     @Test

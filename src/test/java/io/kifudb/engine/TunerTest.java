@@ -55,4 +55,19 @@ class TunerTest {
         assertThat(report.summary()).contains("validation none (no positions held out)").doesNotContain("NaN");
         assertThat(log).isNotEmpty().noneMatch(line -> line.contains("NaN"));
     }
+
+    @Test
+    void aHalfLifeDiscountsAResultByThePliesLeftSoAQuickerWinCountsMore() {
+        java.util.Set<String> all = java.util.Set.copyOf(Tuner.GROUPS);
+        Tuner plain = new Tuner(rules, null, new Tuner.Settings(8, 2, 0.1, 10, 1.0, 1e-7, 5, all), s -> {});
+        Tuner paced = new Tuner(rules, null, new Tuner.Settings(8, 2, 0.1, 10, 1.0, 1e-7, 5, all, 100), s -> {});
+        assertThat(plain.target(1, 300)).isEqualTo(1.0);
+        assertThat(plain.target(0, 300)).isEqualTo(0.0);
+        // Half the way to a draw every 100 plies, for either side's win; a draw stays a draw.
+        assertThat(paced.target(1, 0)).isEqualTo(1.0);
+        assertThat(paced.target(1, 100)).isEqualTo(0.75);
+        assertThat(paced.target(0, 200)).isEqualTo(0.375);
+        assertThat(paced.target(0.5, 50)).isEqualTo(0.5);
+        assertThat(paced.target(1, 40)).isGreaterThan(paced.target(1, 41));
+    }
 }
