@@ -191,7 +191,7 @@ public final class SprtCommand implements Callable<Integer> {
                 System.err.println("sprt: " + e.getMessage());
                 return 2;
             }
-            String summary = o.verdict() + ": " + o.tally().line(h);
+            String summary = o.summary(h);
             System.out.println(summary);
             if (file != null) {
                 ObjectNode s = JSON.createObjectNode();
@@ -203,6 +203,7 @@ public final class SprtCommand implements Callable<Integer> {
                 s.put("openings", openingSource);
                 s.put("maxPlies", maxPlies);
                 s.put("verdict", o.verdict());
+                if (o.decidedAtGames() > 0) s.put("decidedAtGames", o.decidedAtGames());
                 file.println(s);
             }
         } finally {

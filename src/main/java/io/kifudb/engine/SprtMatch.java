@@ -183,8 +183,21 @@ public final class SprtMatch {
         }
     }
 
-    /** The end of a match. */
-    public record Outcome(Tally tally, String verdict, List<Game> games) {}
+    /**
+     * The end of a match. With several workers the pairs under way when the test decides are still played
+     * out and counted in the tally, so the tally can end a little off the bound the test crossed: the
+     * verdict comes with the games and the LLR it was reached at ({@code decidedAtGames} 0 without one).
+     */
+    public record Outcome(Tally tally, String verdict, List<Game> games, int decidedAtGames, double decidedLlr) {
+        /** The verdict and the final tally, with where the test decided when games were counted after it. */
+        public String summary(Hypotheses h) {
+            String head = verdict;
+            if (decidedAtGames > 0 && decidedAtGames < tally.games())
+                head += String.format(Locale.ROOT, " at %d games (LLR %.2f; the %d games under way then were played out)",
+                        decidedAtGames, decidedLlr, tally.games() - decidedAtGames);
+            return head + ": " + tally.line(h);
+        }
+    }
 
     private SprtMatch() {}
 
@@ -254,6 +267,8 @@ public final class SprtMatch {
         AtomicBoolean done = new AtomicBoolean();
         int maxPairs = (s.maxGames() + 1) / 2;
         String[] verdict = {null};
+        int[] decidedAt = {0};
+        double[] decidedLlr = {0};
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, s.concurrency()));
         List<Future<?>> workers = new ArrayList<>();
         for (int w = 0; w < Math.max(1, s.concurrency()); w++) {
@@ -279,7 +294,11 @@ public final class SprtMatch {
                             if (verdict[0] == null) {
                                 if (llr >= s.hypotheses().upper()) verdict[0] = "H1 accepted";
                                 else if (llr <= s.hypotheses().lower()) verdict[0] = "H0 accepted";
-                                if (verdict[0] != null) done.set(true);
+                                if (verdict[0] != null) {
+                                    decidedAt[0] = tally.games();
+                                    decidedLlr[0] = llr;
+                                    done.set(true);
+                                }
                             }
                         }
                     }
@@ -294,7 +313,8 @@ public final class SprtMatch {
         } finally {
             pool.shutdownNow();
         }
-        return new Outcome(tally, verdict[0] == null ? "no decision after " + tally.games() + " games" : verdict[0], games);
+        return new Outcome(tally, verdict[0] == null ? "no decision after " + tally.games() + " games" : verdict[0], games,
+                decidedAt[0], decidedLlr[0]);
     }
 
     private static Game play(Settings s, Player a, Player b, boolean aSente, int number, int pair, int opening) {

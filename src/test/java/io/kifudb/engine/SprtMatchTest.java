@@ -88,6 +88,26 @@ class SprtMatchTest {
         assertThat(o.tally().llr(H)).isGreaterThanOrEqualTo(H.upper());
     }
 
+    /**
+     * With two workers the pair still under way when the test decides is played out and counted: the verdict
+     * keeps the games and LLR it was reached at, and the summary says so when more games came after it.
+     */
+    @Test
+    void theVerdictKeepsWhereTheTestDecidedWhenPairsUnderWayFinishAfterIt() throws Exception {
+        List<List<String>> openings = SprtMatch.randomOpenings(RuleSet.CHU_LISHOGI, 20, 6, 300, 7);
+        SprtMatch.Settings s = new SprtMatch.Settings(RuleSet.CHU_LISHOGI, openings, 300, 60, 2, H);
+        SprtMatch.Outcome o = SprtMatch.run(s, () -> SprtMatch.local("depth 1", null, SearchLimits.depth(1), 1), () -> random(3),
+                g -> {}, t -> {});
+        assertThat(o.verdict()).isEqualTo("H1 accepted");
+        assertThat(o.decidedLlr()).isGreaterThanOrEqualTo(H.upper());
+        assertThat(o.decidedAtGames()).isPositive().isLessThanOrEqualTo(o.tally().games());
+        assertThat(o.decidedAtGames() % 2).isZero();
+        if (o.decidedAtGames() < o.tally().games())
+            assertThat(o.summary(H)).startsWith("H1 accepted at " + o.decidedAtGames() + " games (LLR ");
+        else
+            assertThat(o.summary(H)).startsWith("H1 accepted: games " + o.tally().games());
+    }
+
     private static SprtMatch.Player random(long seed) {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
         return new SprtMatch.Player() {
