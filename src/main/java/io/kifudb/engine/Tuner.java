@@ -32,12 +32,7 @@ public final class Tuner {
      * {@code 0.5 + (result - 0.5) * 2^(-plies left / n)}: a win sooner scores more than the same win later.
      */
     public record Settings(int skipPlies, int stride, double validationShare, int iterations, double learningRate,
-                           double regularisation, long seed, java.util.Set<String> groups, int halfLife) {
-        public Settings(int skipPlies, int stride, double validationShare, int iterations, double learningRate,
-                        double regularisation, long seed, java.util.Set<String> groups) {
-            this(skipPlies, stride, validationShare, iterations, learningRate, regularisation, seed, groups, 0);
-        }
-    }
+                           double regularisation, long seed, java.util.Set<String> groups, int halfLife) {}
 
     /** The parameter groups, as the parameter file names them; {@link Settings#groups} picks those to tune. */
     public static final List<String> GROUPS = List.of("value", "rank", "file", "danger", "endgame", "shelter", "lion-alone",

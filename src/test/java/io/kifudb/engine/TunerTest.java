@@ -32,7 +32,7 @@ class TunerTest {
     void tuningLowersTheErrorAndIsReproducible() {
         List<Tuner.Game> games = selfPlayGames(24);
         assertThat(games).hasSize(24);
-        Tuner.Settings settings = new Tuner.Settings(8, 2, 0.25, 60, 2.0, 1e-7, 5, java.util.Set.copyOf(Tuner.GROUPS));
+        Tuner.Settings settings = new Tuner.Settings(8, 2, 0.25, 60, 2.0, 1e-7, 5, java.util.Set.copyOf(Tuner.GROUPS), 0);
         List<String> log = new ArrayList<>();
         Tuner.Report first = new Tuner(rules, EvalParams.derived(rules), settings, log::add).tune(games);
         assertThat(first.positions()).isGreaterThan(500);
@@ -48,7 +48,7 @@ class TunerTest {
     @Test
     void aFitWithNothingHeldOutSaysSoInsteadOfPrintingNaN() {
         List<Tuner.Game> games = selfPlayGames(4);
-        Tuner.Settings settings = new Tuner.Settings(8, 2, 0.0, 10, 2.0, 1e-7, 5, java.util.Set.copyOf(Tuner.GROUPS));
+        Tuner.Settings settings = new Tuner.Settings(8, 2, 0.0, 10, 2.0, 1e-7, 5, java.util.Set.copyOf(Tuner.GROUPS), 0);
         List<String> log = new ArrayList<>();
         Tuner.Report report = new Tuner(rules, EvalParams.derived(rules), settings, log::add).tune(games);
         assertThat(report.validationPositions()).isZero();
@@ -59,7 +59,7 @@ class TunerTest {
     @Test
     void aHalfLifeDiscountsAResultByThePliesLeftSoAQuickerWinCountsMore() {
         java.util.Set<String> all = java.util.Set.copyOf(Tuner.GROUPS);
-        Tuner plain = new Tuner(rules, null, new Tuner.Settings(8, 2, 0.1, 10, 1.0, 1e-7, 5, all), s -> {});
+        Tuner plain = new Tuner(rules, null, new Tuner.Settings(8, 2, 0.1, 10, 1.0, 1e-7, 5, all, 0), s -> {});
         Tuner paced = new Tuner(rules, null, new Tuner.Settings(8, 2, 0.1, 10, 1.0, 1e-7, 5, all, 100), s -> {});
         assertThat(plain.target(1, 300)).isEqualTo(1.0);
         assertThat(plain.target(0, 300)).isEqualTo(0.0);
