@@ -299,6 +299,11 @@ public final class EvalParams {
         return p;
     }
 
+    /** The material value of a kind (its {@code value} weight), for tools that weigh what each side has. */
+    public int value(int kindId) {
+        return value[kindId];
+    }
+
     // ------------------------------------------------------------------ text form
 
     /** The shipped parameters of a variant, or the derived ones when none ship. */
