@@ -45,8 +45,7 @@ public class CutGames {
                     Position pos = Sfen.parse(rules, s.group(1));
                     for (String usi : m.group(1).split(" ")) pos.play(usi);
                     int[] material = new int[2];
-                    int squares = pos.geometry().size * pos.geometry().size;
-                    for (int sq = 0; sq < squares; sq++) {
+                    for (int sq = 0; sq < rules.variant.geometry.squares; sq++) {
                         int code = pos.pieceAt(sq);
                         if (code == 0 || rules.variant.kind(Math.abs(code)).isRoyal()) continue;
                         material[code > 0 ? 0 : 1] += values.value(Math.abs(code));

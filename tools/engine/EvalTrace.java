@@ -46,7 +46,7 @@ public class EvalTrace {
                 for (int ply = 1; ply <= moves.length; ply++) {
                     pos.play(moves[ply - 1]);
                     if (ply < FROM || (ply - FROM) % STEP != 0) continue;
-                    Engine engine = new Engine();
+                    Engine engine = new Engine(); // a fresh one: each figure independent of the positions searched before
                     SearchResult r = engine.search(pos, SearchLimits.nodes(NODES), info -> { });
                     int score = pos.sideToMove() == us ? r.score() : -r.score();
                     System.out.printf("  %d %d %d %d%n", ply, score, pos.pieceCount(us), pos.pieceCount(us ^ 1));
