@@ -80,6 +80,18 @@ class MateCommandsTest {
     }
 
     @Test
+    void analyseMateRefusesADepthBeyondTheLongestMateLookedFor() {
+        // 2 * depth overflowed into a negative bound: a stack trace and exit code 1
+        for (String depth : List.of("513", "1073741824", "2147483647")) {
+            Run r = run("analyse", "--rules", "chu", "--sfen", B34, "--mate", "--depth", depth);
+            assertThat(r.code()).as(depth).isEqualTo(2);
+            assertThat(r.err()).as(depth).startsWith("--mate --depth is the longest mate looked for in moves: at most 512").doesNotContain("Exception");
+            assertThat(r.out()).as(depth).isEmpty();
+        }
+        assertThat(run("analyse", "--rules", "chu", "--sfen", B34, "--mate", "--depth", "512", "--nodes", "1000").code()).isZero();
+    }
+
+    @Test
     void benchMateReportsEachProblemAndTheSummary(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("problems.ndjson");
         Files.writeString(file, String.join("\n",
