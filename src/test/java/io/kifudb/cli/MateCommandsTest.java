@@ -115,6 +115,33 @@ class MateCommandsTest {
     }
 
     @Test
+    void benchMateRefusesWhatItCannotReadNamingTheFileAndLine(@TempDir Path dir) throws IOException {
+        // each of these was an uncaught exception: a stack trace and exit code 1
+        Path garbage = dir.resolve("garbage.txt");
+        Files.writeString(garbage, "# one problem, then a line that is none\n12/12/7k4/12/12/12/12/12/12/5R6/12/12 b - 1 {rook}\nnot a problem\n");
+        Run r = run("bench", "--mate", garbage.toString(), "--nodes", "1000");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("bench --mate: " + garbage + " line 3: expected 'SFEN {id} moves' or a JSON record").doesNotContain("Exception");
+        assertThat(r.out()).isEmpty();
+        Path rules = dir.resolve("rules.ndjson");
+        Files.writeString(rules, "{\"id\":\"x\",\"rules\":\"go\",\"initial_sfen\":\"" + B34 + "\",\"moves\":\"\"}\n");
+        r = run("bench", "--mate", rules.toString(), "--nodes", "1000");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("bench --mate: " + rules + " line 1: unknown rule set 'go'");
+        for (Path unreadable : List.of(dir.resolve("missing.txt"), dir)) {
+            r = run("bench", "--mate", unreadable.toString(), "--nodes", "1000");
+            assertThat(r.code()).as(unreadable.toString()).isEqualTo(2);
+            assertThat(r.err()).as(unreadable.toString()).startsWith("bench --mate: " + unreadable + ": ").doesNotContain("Exception");
+        }
+        for (String option : List.of("--nodes", "--movetime")) {
+            r = run("bench", "--mate", garbage.toString(), option, "-5");
+            assertThat(r.code()).as(option).isEqualTo(2);
+            assertThat(r.err()).as(option).contains(option).contains("must not be negative").doesNotContain("Exception");
+            assertThat(r.out()).as(option).isEmpty();
+        }
+    }
+
+    @Test
     void benchMateCheckLinesJudgesEachPublishedLine(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("lines.txt");
         // B34's line is sound. Its first five plies as a line of their own claim a mate in 5 plies, but B34's
