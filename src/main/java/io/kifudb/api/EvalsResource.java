@@ -113,7 +113,7 @@ public class EvalsResource {
             String at = "positions[" + i + "]";
             if (p == null) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad batch", at + " is null: a position is an object").withField(at);
             try {
-                sfens.add(PositionArgs.resolve(rules, p.sfen(), p.moves() == null ? null : String.join(",", p.moves()), "moves").position().sfen());
+                sfens.add(PositionArgs.resolve(rules, p.sfen(), p.moves()).position().sfen());
             } catch (ProblemException e) {
                 // the same problem as for one position, said of this one
                 Problem one = e.problem();
