@@ -125,7 +125,7 @@ final class ApiDocs {
              "detail":"the Authorization header must be 'Bearer <key>': the scheme is Bearer, and the header does not start with it"}""";
     static final String P_INVALID_PARAMETER = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Invalid parameter","status":400,
-             "detail":"a query or path parameter has an invalid value: not a number (For input string: \\"abc\\")"}""";
+             "detail":"the query parameter 'page' must be a whole number, not 'abc'","field":"page"}""";
     static final String P_NOT_ACCEPTABLE = """
             {"type":"https://kifudb.io/problems/not-acceptable","title":"Not acceptable","status":406,
              "detail":"The accept header value did not match the value in @Produces"}""";
