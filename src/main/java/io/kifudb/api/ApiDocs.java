@@ -249,7 +249,7 @@ final class ApiDocs {
              "detail":"no analysis job with id 0c3e42b5-9a0e-4a8c-b7a1-3f1d8e2b6c4d"}""";
     static final String P_BAD_EVAL_MULTIPV = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad multiPv","status":400,
-             "detail":"multiPv must be 1 or more","field":"multiPv"}""";
+             "detail":"multiPv must be 1 to 10 (kifudb.analysis.max-multipv)","field":"multiPv"}""";
     static final String P_BAD_BATCH_MOVE = """
             {"type":"https://kifudb.io/problems/illegal-move","title":"Illegal move","status":400,
              "detail":"positions[1]: ply 2: illegal move 7h7g: the piece on 7h is not gote's","ply":2,"move":"7h7g","field":"positions[1].moves"}""";

@@ -214,4 +214,14 @@ class EvalsCacheTest {
         // one move per element, as before
         batch(Map.of("rules", "chu", "positions", List.of(Map.of("moves", List.of("7i7h", "6d6e"))))).then().statusCode(200);
     }
+
+    @Test
+    void oneEvaluationTakesTheLinesABatchTakes() {
+        // a GET asking for more lines than any analysis may have was a 404, where the batch says why: a 400
+        given().queryParam("rules", "chu").queryParam("multiPv", 11).when().get("/api/evals").then().statusCode(400)
+                .body("type", equalTo("https://kifudb.io/problems/bad-request")).body("field", equalTo("multiPv"))
+                .body("detail", equalTo("multiPv must be 1 to 10 (kifudb.analysis.max-multipv)"));
+        given().queryParam("rules", "chu").queryParam("multiPv", 0).when().get("/api/evals").then().statusCode(400)
+                .body("field", equalTo("multiPv"));
+    }
 }
