@@ -125,8 +125,7 @@ public class AnalysisResource {
         // No key is anonymous analysis; a key that is wrong, or not given as Bearer, is refused as for any write.
         if (verdict == ApiKeys.Verdict.WRONG || verdict == ApiKeys.Verdict.NOT_BEARER) return WriteAuthFilter.unauthorized(verdict);
         if (req == null) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Empty body", "the request body holds no analysis request");
-        PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(req.rules(), "body field"), req.sfen(),
-                req.moves() == null ? null : String.join(",", req.moves()), "moves");
+        PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(req.rules(), "body field"), req.sfen(), req.moves());
         AnalysisJob.Snapshot s;
         boolean anonymous = verdict == ApiKeys.Verdict.MISSING;
         try {

@@ -125,7 +125,7 @@ final class ApiDocs {
              "detail":"the Authorization header must be 'Bearer <key>': the scheme is Bearer, and the header does not start with it"}""";
     static final String P_INVALID_PARAMETER = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Invalid parameter","status":400,
-             "detail":"a query or path parameter has an invalid value: not a number (For input string: \\"abc\\")"}""";
+             "detail":"the query parameter 'page' must be a whole number, not 'abc'","field":"page"}""";
     static final String P_NOT_ACCEPTABLE = """
             {"type":"https://kifudb.io/problems/not-acceptable","title":"Not acceptable","status":406,
              "detail":"The accept header value did not match the value in @Produces"}""";
@@ -249,7 +249,7 @@ final class ApiDocs {
              "detail":"no analysis job with id 0c3e42b5-9a0e-4a8c-b7a1-3f1d8e2b6c4d"}""";
     static final String P_BAD_EVAL_MULTIPV = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Bad multiPv","status":400,
-             "detail":"multiPv must be 1 or more","field":"multiPv"}""";
+             "detail":"multiPv must be 1 to 10 (kifudb.analysis.max-multipv)","field":"multiPv"}""";
     static final String P_BAD_BATCH_MOVE = """
             {"type":"https://kifudb.io/problems/illegal-move","title":"Illegal move","status":400,
              "detail":"positions[1]: ply 2: illegal move 7h7g: the piece on 7h is not gote's","ply":2,"move":"7h7g","field":"positions[1].moves"}""";

@@ -50,10 +50,15 @@ public class EvalsResource {
     public AnalysisService.Cached get(@Parameter(description = ApiDocs.RULES + " (required)", required = true, example = "chu") @QueryParam("rules") String rules,
                                       @Parameter(description = ApiDocs.SFEN, example = ApiDocs.CHU_START) @QueryParam("sfen") String sfen,
                                       @Parameter(description = ApiDocs.PLAY, example = "7i7h,6d6e") @QueryParam("play") String play,
-                                      @Parameter(description = "lines the evaluation must hold at least, 1 or more", example = "1")
+                                      @Parameter(description = "lines the evaluation must hold at least, 1 to kifudb.analysis.max-multipv (10)", example = "1")
                                       @QueryParam("multiPv") @DefaultValue("1") int multiPv) {
         PositionArgs.Resolved at = PositionArgs.resolve(PositionArgs.requiredRules(rules), sfen, play);
-        if (multiPv < 1) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad multiPv", "multiPv must be 1 or more").withField("multiPv");
+        // the batch's bound: no analysis holds more lines, so more can never be cached (a 404 would not say why)
+        try {
+            analysis.multiPv(multiPv);
+        } catch (InvalidJobRequestException e) {
+            throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad multiPv", e.getMessage()).withField(e.field);
+        }
         AnalysisService.Cached c = analysis.cached(at.rules(), at.position().sfen(), multiPv);
         if (c == null) throw ProblemException.notFound("No cached evaluation", "no evaluation of this position with " + multiPv + " line(s) is cached");
         return c;
@@ -113,7 +118,7 @@ public class EvalsResource {
             String at = "positions[" + i + "]";
             if (p == null) throw ProblemException.badRequest(Problem.BAD_REQUEST, "Bad batch", at + " is null: a position is an object").withField(at);
             try {
-                sfens.add(PositionArgs.resolve(rules, p.sfen(), p.moves() == null ? null : String.join(",", p.moves()), "moves").position().sfen());
+                sfens.add(PositionArgs.resolve(rules, p.sfen(), p.moves()).position().sfen());
             } catch (ProblemException e) {
                 // the same problem as for one position, said of this one
                 Problem one = e.problem();

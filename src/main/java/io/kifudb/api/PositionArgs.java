@@ -49,6 +49,21 @@ final class PositionArgs {
 
     /** @param playField the name the request gives the moves ({@code play} in queries, {@code moves} in bodies) */
     static Resolved resolve(RuleSet rules, String sfen, String play, String playField) {
+        List<String> moves = play == null || play.isBlank() ? List.of()
+                : Arrays.stream(play.split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
+        return play(rules, sfen, moves, playField);
+    }
+
+    /**
+     * A body's {@code moves} array: each element is one move, at the ply of its place. Not split like a query's
+     * {@code play}: an element holding two moves, or none, is refused at its own ply rather than read as the
+     * moves it might mean.
+     */
+    static Resolved resolve(RuleSet rules, String sfen, List<String> moves) {
+        return play(rules, sfen, moves == null ? List.of() : moves, "moves");
+    }
+
+    private static Resolved play(RuleSet rules, String sfen, List<String> moves, String field) {
         Position pos;
         try {
             pos = sfen == null || sfen.isBlank() ? Position.start(rules) : Sfen.parse(rules, sfen);
@@ -56,16 +71,16 @@ final class PositionArgs {
             throw ProblemException.badRequest(Problem.INVALID_SFEN, "Invalid SFEN", e.getMessage()).withField("sfen");
         }
         List<String> played = new ArrayList<>();
-        if (play != null && !play.isBlank()) {
-            List<String> moves = Arrays.stream(play.split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
-            for (String usi : moves) {
-                try {
-                    played.add(pos.usi(pos.play(usi)));
-                } catch (IllegalMoveException e) {
-                    throw ProblemException.badRequest(Problem.ILLEGAL_MOVE, "Illegal move",
-                                    "ply " + (played.size() + 1) + ": " + e.getMessage())
-                            .withPly(played.size() + 1).withMove(usi).withField(playField);
-                }
+        for (String usi : moves) {
+            int ply = played.size() + 1;
+            if (usi == null)
+                throw ProblemException.badRequest(Problem.ILLEGAL_MOVE, "Illegal move", "ply " + ply + ": a move is a USI string, not null")
+                        .withPly(ply).withField(field);
+            try {
+                played.add(pos.usi(pos.play(usi)));
+            } catch (IllegalMoveException e) {
+                throw ProblemException.badRequest(Problem.ILLEGAL_MOVE, "Illegal move", "ply " + ply + ": " + e.getMessage())
+                        .withPly(ply).withMove(usi).withField(field);
             }
         }
         return new Resolved(rules, pos, played);

@@ -1,6 +1,7 @@
 package io.kifudb.api;
 
 import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -28,6 +29,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * writes from the same declarations. A parameter given twice is refused too (only the first would count),
  * unless the method takes a list of it.
  *
+ * <p>A query or path parameter the method takes as a number or a boolean is checked here too, before the
+ * framework converts it: its conversion error does not say which parameter it was, and it reads any
+ * boolean but {@code true} as false.
+ *
  * <p>Runs after {@link WriteAuthFilter}: a write without a key is a 401 before its parameters are looked at.
  */
 public class QueryParameterCheck {
@@ -35,6 +40,8 @@ public class QueryParameterCheck {
 
     /** Per resource method: each query parameter it declares, and whether it may be repeated (a list). */
     private final Map<Method, Map<String, Boolean>> declared = new ConcurrentHashMap<>();
+    /** Per resource method: the type each of its query and path parameters is converted to, by kind and name. */
+    private final Map<Method, Map<String, Class<?>>> types = new ConcurrentHashMap<>();
 
     /** @return the 400 problem, or null to go on with the request */
     @ServerRequestFilter(priority = Priorities.USER + 100)
@@ -53,13 +60,70 @@ public class QueryParameterCheck {
                         .withField(p.getKey()));
             }
         }
-        if (unknown.isEmpty()) return null;
+        if (unknown.isEmpty()) return wrongType(types.computeIfAbsent(method, QueryParameterCheck::convertedTypes), request);
         unknown.sort(null);
         String first = unknown.get(0);
         String detail = "unknown query parameter" + (unknown.size() == 1 ? " " : "s ")
                 + String.join(", ", unknown.stream().map(u -> "'" + u + "'" + ClosestName.didYouMean(u, known.keySet())).toList())
                 + "; " + (known.isEmpty() ? "this operation takes none" : "this operation takes: " + String.join(", ", known.keySet()));
         return Problems.response(Problem.of(400, UNKNOWN_PARAMETER, "Unknown parameter", detail).withField(first));
+    }
+
+    /** The 400 problem of the first query or path parameter whose value its type cannot take, or null. */
+    private static Response wrongType(Map<String, Class<?>> typed, ContainerRequestContext request) {
+        for (Map.Entry<String, Class<?>> t : typed.entrySet()) {
+            boolean path = t.getKey().startsWith(PATH);
+            String name = t.getKey().substring(path ? PATH.length() : QUERY.length());
+            List<String> values = (path ? request.getUriInfo().getPathParameters() : request.getUriInfo().getQueryParameters()).get(name);
+            if (values == null || values.isEmpty()) continue;
+            String value = values.get(0);
+            // an empty value is the framework's (it stands for the default): only a value that would be misread is refused
+            String expected = value.isEmpty() ? null : expected(t.getValue(), value);
+            if (expected != null)
+                return Problems.response(Problem.of(400, Problem.BAD_REQUEST, "Invalid parameter",
+                        "the " + (path ? "path" : "query") + " parameter '" + name + "' must be " + expected + ", not '" + value + "'")
+                        .withField(name));
+        }
+        return null;
+    }
+
+    private static final String QUERY = "query ", PATH = "path ";
+    private static final java.util.Set<Class<?>> CHECKED = java.util.Set.of(int.class, Integer.class, long.class, Long.class, boolean.class,
+            Boolean.class);
+    private static final java.util.regex.Pattern WHOLE_NUMBER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+
+    /** What a value of the type looks like when this one is not such a value; null when it is (or the type is not checked). */
+    static String expected(Class<?> type, String value) {
+        try {
+            if (type == int.class || type == Integer.class) Integer.parseInt(value);
+            else if (type == long.class || type == Long.class) Long.parseLong(value);
+            else if (type == boolean.class || type == Boolean.class) return value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false") ? null : "true or false";
+            return null;
+        } catch (NumberFormatException e) {
+            if (!WHOLE_NUMBER.matcher(value).matches()) return "a whole number";
+            return type == int.class || type == Integer.class ? "a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE
+                    : "a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+        }
+    }
+
+    /** The method's query and path parameters ({@code "query NAME"}, {@code "path NAME"}) of the types checked here, in order. */
+    static Map<String, Class<?>> convertedTypes(Method method) {
+        Map<String, Class<?>> typed = new java.util.LinkedHashMap<>();
+        for (Parameter p : method.getParameters()) typed(p, p.getType(), typed);
+        return typed;
+    }
+
+    private static void typed(AnnotatedElement e, Class<?> type, Map<String, Class<?>> typed) {
+        if (e.isAnnotationPresent(BeanParam.class)) {
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass())
+                for (Field f : c.getDeclaredFields()) typed(f, f.getType(), typed);
+            return;
+        }
+        if (!CHECKED.contains(type)) return; // text: the framework takes any
+        String query = queryName(e, e instanceof Parameter p ? p.getName() : ((Field) e).getName());
+        if (query != null) typed.put(QUERY + query, type);
+        PathParam path = e.getAnnotation(PathParam.class);
+        if (path != null) typed.put(PATH + path.value(), type);
     }
 
     static Map<String, Boolean> queryParameters(Method method) {

@@ -201,7 +201,7 @@
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = @ExampleObject(name = "not-found", value = PuzzlesResource.Examples.P_SCAN_NOT_FOUND))),
                         @APIResponse(name = ApiDocs.BAD_EVAL_QUERY, description = "The position cannot be set up (`rules` missing "
-                                + "or unknown, an unreadable SFEN, an illegal move in `play`), or `multiPv` is below 1.",
+                                + "or unknown, an unreadable SFEN, an illegal move in `play`), or `multiPv` is not 1 to `kifudb.analysis.max-multipv` (10).",
                                 content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class),
                                         examples = {
                                                 @ExampleObject(name = "bad multiPv", value = ApiDocs.P_BAD_EVAL_MULTIPV),

@@ -30,13 +30,15 @@ import picocli.CommandLine.Option;
                         + " negative when the side to move loses). A position whose game is over prints"
                         + " 'info string game over: RESULT REASON' and 'bestmove (none)'.",
                 "With --mate: proves a forced mate for the side to move (forcing moves only: checks, royal captures,"
-                        + " tries), the shortest it can within the limits; --depth N looks for mates of at most N moves,"
+                        + " tries), the shortest it can within the limits; --depth N looks for mates of at most N moves (N up to 512),"
                         + " --movetime and --nodes bound the work (without any limit: " + AnalyseCommand.DEFAULT_MATE_MS
                         + " ms). Prints 'info ... score mate N ... pv ...' per mate found, 'info string' whether a shorter"
                         + " one is ruled out, and 'bestmove'; or 'info string no mate ...' and 'bestmove (none)'."})
 public final class AnalyseCommand implements Callable<Integer> {
     static final int DEFAULT_DEPTH = 8;
     static final long DEFAULT_MATE_MS = 30_000;
+    /** The longest mate --mate --depth may ask for, in moves: the solver's default bound (2 * 512 - 1 plies). */
+    static final int MAX_MATE_MOVES = (MateLimits.DEFAULT_MAX_PLIES + 1) / 2;
 
     @Option(names = "--rules", required = true, converter = RuleSetConverter.class, description = "rule set id, e.g. chu")
     RuleSet rules;
@@ -92,6 +94,12 @@ public final class AnalyseCommand implements Callable<Integer> {
     private int mate(Position pos) {
         if (multipv != 1 || threads != 1) {
             System.err.println("--mate searches one line with one thread: --multipv and --threads must be 1");
+            return 2;
+        }
+        // The solver's own longest mate bounds --depth, as kifudb.analysis.max-mate-moves does the API's; unchecked,
+        // 2 * depth overflows into a negative bound.
+        if (depth > MAX_MATE_MOVES) {
+            System.err.println("--mate --depth is the longest mate looked for in moves: at most " + MAX_MATE_MOVES + ", or 0 for no bound");
             return 2;
         }
         long ms = depth == 0 && movetime == 0 && nodes == 0 ? DEFAULT_MATE_MS : movetime;

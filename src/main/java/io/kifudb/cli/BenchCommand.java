@@ -4,6 +4,7 @@ import io.kifudb.engine.Engine;
 import io.kifudb.engine.Match;
 import io.kifudb.engine.SearchLimits;
 import io.kifudb.engine.SearchResult;
+import io.kifudb.notation.RecordFormatException;
 import io.kifudb.rules.Perft;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
@@ -118,8 +119,23 @@ public final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         int hashMb = mateHash == null ? 256 : mateHash;
-        if (mateFiles != null && checkLines) return MateBench.checkLines(mateFiles, mateNodes, hashMb, verbose, machine);
-        if (mateFiles != null) return MateBench.run(mateFiles, movetime, mateNodes, hashMb, verbose, machine);
+        if (mateFiles != null) {
+            if (mateNodes < 0 || movetime < 0) {
+                System.err.println("bench --mate: --nodes and --movetime must not be negative (0: no limit)");
+                return 2;
+            }
+            // A file that cannot be read, or a line that is no problem, is the user's to fix: named, not a stack trace.
+            try {
+                return checkLines ? MateBench.checkLines(mateFiles, mateNodes, hashMb, verbose, machine)
+                        : MateBench.run(mateFiles, movetime, mateNodes, hashMb, verbose, machine);
+            } catch (RecordFormatException e) {
+                System.err.println("bench --mate: " + e.source + " line " + e.line + ": " + e.getMessage());
+                return 2;
+            } catch (IOException e) {
+                System.err.println("bench --mate: " + e.getMessage());
+                return 2;
+            }
+        }
         if (tactics) return tactics(machine);
         if (matchGames > 0) return matches(machine);
         if (!noPerft) perft(machine);

@@ -15,7 +15,9 @@ import io.kifudb.rules.SfenException;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +44,17 @@ final class MateBench {
 
     static List<Problem> read(Path file) throws IOException {
         List<Problem> out = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (NoSuchFileException e) {
+            throw new IOException(file + ": no such file", e);
+        } catch (CharacterCodingException e) {
+            throw new IOException(file + ": not UTF-8 text", e);
+        } catch (IOException e) {
+            // the JDK's own message does not say which file ("Is a directory")
+            throw new IOException(file + ": " + (Files.isDirectory(file) ? "a directory, not a file of problems" : e.getMessage()), e);
+        }
         int record = 0;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();

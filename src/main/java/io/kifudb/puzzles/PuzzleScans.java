@@ -94,13 +94,15 @@ public class PuzzleScans implements JobKind {
         if (gameIds != null) {
             if (kind != null) throw new InvalidJobRequestException("kind", "kind chooses the games when none are listed; listed games are scanned as listed");
             if (gameIds.isEmpty()) throw new InvalidJobRequestException("games", "games, when given, names at least one game");
-            ids = gameIds.stream().distinct().sorted().toList();
+            // each id is checked, in the request's order, before they are sorted: a null one is named, not sorted
             for (int i = 0; i < gameIds.size(); i++) {
                 Long id = gameIds.get(i);
-                Game g = id == null ? null : QuarkusTransaction.joiningExisting().call(() -> Game.findById(id));
+                if (id == null) throw new InvalidJobRequestException("games[" + i + "]", "games[" + i + "] is null: a game is named by its id");
+                Game g = QuarkusTransaction.joiningExisting().call(() -> Game.findById(id));
                 if (g == null) throw new InvalidJobRequestException("games[" + i + "]", "no game with id " + id);
                 if (!g.rules.equals(rules.id)) throw new InvalidJobRequestException("games[" + i + "]", "game " + id + " is played under " + g.rules + ", not " + rules.id);
             }
+            ids = gameIds.stream().distinct().sorted().toList();
             games = ids.size();
         } else {
             if (kind == null) kind = "game";

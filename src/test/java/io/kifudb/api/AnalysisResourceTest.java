@@ -169,6 +169,18 @@ class AnalysisResourceTest {
     }
 
     @Test
+    void eachElementOfMovesIsOneMoveAndAProblemNamesItsPly() {
+        // an element holding two moves was split into both, and an empty one skipped: a guess, and the ply named was off
+        for (String mode : List.of("search", "mate")) {
+            post(Map.of("rules", "chu", "mode", mode, "moves", List.of("7i7h,6d6e", "zz"))).then().statusCode(400)
+                    .body("type", equalTo("https://kifudb.io/problems/illegal-move"))
+                    .body("field", equalTo("moves")).body("ply", equalTo(1)).body("move", equalTo("7i7h,6d6e"));
+            post(Map.of("rules", "chu", "mode", mode, "moves", List.of("7i7h", " ", "zz"))).then().statusCode(400)
+                    .body("field", equalTo("moves")).body("ply", equalTo(2)).body("move", equalTo(" "));
+        }
+    }
+
+    @Test
     void aFullQueueAnswers429WithRetryAfter() {
         List<String> started = new ArrayList<>();
         try {

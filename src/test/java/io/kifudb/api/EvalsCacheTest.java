@@ -195,4 +195,33 @@ class EvalsCacheTest {
         given().contentType("application/json").body("{\"rules\":\"chu\",\"positions\":[null]}").when().post("/api/evals/batch")
                 .then().statusCode(400).body("field", equalTo("positions[0]")).body("ply", nullValue());
     }
+
+    @Test
+    void eachElementOfMovesIsOneMoveAndAProblemNamesItsPly() {
+        // the elements were joined with commas and split again: an empty one vanished and one holding two moves
+        // counted twice, so the ply named was not the element's place
+        batch("{\"rules\":\"chu\",\"positions\":[{},{\"moves\":[\"\",\"7i7h\",\"zz\"]}]}").then().statusCode(400)
+                .body("type", equalTo("https://kifudb.io/problems/illegal-move"))
+                .body("field", equalTo("positions[1].moves")).body("ply", equalTo(1)).body("move", equalTo(""));
+        batch("{\"rules\":\"chu\",\"positions\":[{\"moves\":[\"7i7h 6d6e\",\"zz\"]}]}").then().statusCode(400)
+                .body("field", equalTo("positions[0].moves")).body("ply", equalTo(1)).body("move", equalTo("7i7h 6d6e"));
+        batch("{\"rules\":\"chu\",\"positions\":[{\"moves\":[\"7i7h,6d6e\"]}]}").then().statusCode(400)
+                .body("field", equalTo("positions[0].moves")).body("ply", equalTo(1)).body("move", equalTo("7i7h,6d6e"));
+        batch("{\"rules\":\"chu\",\"positions\":[{\"moves\":[\"7i7h\",null]}]}").then().statusCode(400)
+                .body("type", equalTo("https://kifudb.io/problems/illegal-move"))
+                .body("field", equalTo("positions[0].moves")).body("ply", equalTo(2)).body("move", nullValue())
+                .body("detail", equalTo("positions[0]: ply 2: a move is a USI string, not null"));
+        // one move per element, as before
+        batch(Map.of("rules", "chu", "positions", List.of(Map.of("moves", List.of("7i7h", "6d6e"))))).then().statusCode(200);
+    }
+
+    @Test
+    void oneEvaluationTakesTheLinesABatchTakes() {
+        // a GET asking for more lines than any analysis may have was a 404, where the batch says why: a 400
+        given().queryParam("rules", "chu").queryParam("multiPv", 11).when().get("/api/evals").then().statusCode(400)
+                .body("type", equalTo("https://kifudb.io/problems/bad-request")).body("field", equalTo("multiPv"))
+                .body("detail", equalTo("multiPv must be 1 to 10 (kifudb.analysis.max-multipv)"));
+        given().queryParam("rules", "chu").queryParam("multiPv", 0).when().get("/api/evals").then().statusCode(400)
+                .body("field", equalTo("multiPv"));
+    }
 }

@@ -226,4 +226,15 @@ class PuzzlesTest {
         given().contentType("application/json").body(Map.of("rules", "chu")).when().post("/api/puzzles/scan").then().statusCode(401);
         given().when().delete("/api/puzzles/scan/nope").then().statusCode(401);
     }
+
+    @Test
+    void aNullAmongTheGamesIsNamedByItsIndex() {
+        // a null id was sorted with the others before the ids were checked: a 500
+        given().contentType("application/json").body("{\"rules\": \"chu\", \"games\": [999999999, null]}").when().post("/api/puzzles/scan")
+                .then().statusCode(400).contentType(org.hamcrest.Matchers.startsWith("application/problem+json"))
+                .body("field", equalTo("games[0]"));
+        given().contentType("application/json").body("{\"rules\": \"chu\", \"games\": [null]}").when().post("/api/puzzles/scan")
+                .then().statusCode(400).contentType(org.hamcrest.Matchers.startsWith("application/problem+json"))
+                .body("field", equalTo("games[0]")).body("detail", equalTo("games[0] is null: a game is named by its id"));
+    }
 }

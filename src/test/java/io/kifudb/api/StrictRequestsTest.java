@@ -95,6 +95,34 @@ class StrictRequestsTest {
                 .body("field", equalTo("play"));
     }
 
+    @Test
+    void aParameterThatIsNotOfItsTypeIsRefusedNamingIt() {
+        // the conversion failed inside the framework, which could not say which parameter it was converting
+        invalidParameter(given().queryParam("rules", "chu").queryParam("multiPv", "abc"), "get", "/api/evals", "multiPv",
+                "the query parameter 'multiPv' must be a whole number, not 'abc'");
+        invalidParameter(given().queryParam("rules", "chu").queryParam("size", "99999999999"), "get", "/api/puzzles", "size",
+                "the query parameter 'size' must be a whole number from -2147483648 to 2147483647, not '99999999999'");
+        invalidParameter(given().queryParam("rules", "chu").queryParam("page", "1.5"), "get", "/api/puzzles", "page",
+                "the query parameter 'page' must be a whole number, not '1.5'");
+        invalidParameter(given(), "get", "/api/games/abc", "id", "the path parameter 'id' must be a whole number, not 'abc'");
+        invalidParameter(given().queryParam("depth", "deep"), "post", "/api/games/1/analysis", "depth",
+                "the query parameter 'depth' must be a whole number, not 'deep'");
+        // Boolean.parseBoolean read anything but "true" as false: a guess
+        invalidParameter(given().queryParam("rules", "chu").queryParam("lenient", "yes").contentType("application/json")
+                .body("{\"moves\":[\"7i7h\",\"7i7h\"]}"), "post", "/api/games", "lenient",
+                "the query parameter 'lenient' must be true or false, not 'yes'");
+        given().queryParam("rules", "chu").queryParam("multiPv", "+1").when().get("/api/evals").then().statusCode(404);
+    }
+
+    private static void invalidParameter(RequestSpecification request, String method, String path, String field, String detail) {
+        request.when().request(method, path).then().statusCode(400)
+                .contentType(org.hamcrest.Matchers.startsWith("application/problem+json"))
+                .body("type", equalTo("https://kifudb.io/problems/bad-request"))
+                .body("title", equalTo("Invalid parameter"))
+                .body("field", equalTo(field))
+                .body("detail", equalTo(detail));
+    }
+
     /** A small body of a media type the operation takes (not multipart), so that it is the one matched. */
     private static RequestSpecification withBody(RequestSpecification request, JsonNode op) {
         JsonNode content = op.path("requestBody").path("content");

@@ -80,6 +80,18 @@ class MateCommandsTest {
     }
 
     @Test
+    void analyseMateRefusesADepthBeyondTheLongestMateLookedFor() {
+        // 2 * depth overflowed into a negative bound: a stack trace and exit code 1
+        for (String depth : List.of("513", "1073741824", "2147483647")) {
+            Run r = run("analyse", "--rules", "chu", "--sfen", B34, "--mate", "--depth", depth);
+            assertThat(r.code()).as(depth).isEqualTo(2);
+            assertThat(r.err()).as(depth).startsWith("--mate --depth is the longest mate looked for in moves: at most 512").doesNotContain("Exception");
+            assertThat(r.out()).as(depth).isEmpty();
+        }
+        assertThat(run("analyse", "--rules", "chu", "--sfen", B34, "--mate", "--depth", "512", "--nodes", "1000").code()).isZero();
+    }
+
+    @Test
     void benchMateReportsEachProblemAndTheSummary(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("problems.ndjson");
         Files.writeString(file, String.join("\n",
@@ -100,6 +112,33 @@ class MateCommandsTest {
         Run alone = run("bench", "--no-perft", "--hash", "512");
         assertThat(alone.code()).isEqualTo(2);
         assertThat(alone.err()).contains("--hash").contains("--mate");
+    }
+
+    @Test
+    void benchMateRefusesWhatItCannotReadNamingTheFileAndLine(@TempDir Path dir) throws IOException {
+        // each of these was an uncaught exception: a stack trace and exit code 1
+        Path garbage = dir.resolve("garbage.txt");
+        Files.writeString(garbage, "# one problem, then a line that is none\n12/12/7k4/12/12/12/12/12/12/5R6/12/12 b - 1 {rook}\nnot a problem\n");
+        Run r = run("bench", "--mate", garbage.toString(), "--nodes", "1000");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("bench --mate: " + garbage + " line 3: expected 'SFEN {id} moves' or a JSON record").doesNotContain("Exception");
+        assertThat(r.out()).isEmpty();
+        Path rules = dir.resolve("rules.ndjson");
+        Files.writeString(rules, "{\"id\":\"x\",\"rules\":\"go\",\"initial_sfen\":\"" + B34 + "\",\"moves\":\"\"}\n");
+        r = run("bench", "--mate", rules.toString(), "--nodes", "1000");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("bench --mate: " + rules + " line 1: unknown rule set 'go'");
+        for (Path unreadable : List.of(dir.resolve("missing.txt"), dir)) {
+            r = run("bench", "--mate", unreadable.toString(), "--nodes", "1000");
+            assertThat(r.code()).as(unreadable.toString()).isEqualTo(2);
+            assertThat(r.err()).as(unreadable.toString()).startsWith("bench --mate: " + unreadable + ": ").doesNotContain("Exception");
+        }
+        for (String option : List.of("--nodes", "--movetime")) {
+            r = run("bench", "--mate", garbage.toString(), option, "-5");
+            assertThat(r.code()).as(option).isEqualTo(2);
+            assertThat(r.err()).as(option).contains(option).contains("must not be negative").doesNotContain("Exception");
+            assertThat(r.out()).as(option).isEmpty();
+        }
     }
 
     @Test
