@@ -16,10 +16,13 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * A query parameter the operation does not declare is refused, never ignored: {@code ?moves=7i7h} where
@@ -88,9 +91,9 @@ public class QueryParameterCheck {
     }
 
     private static final String QUERY = "query ", PATH = "path ";
-    private static final java.util.Set<Class<?>> CHECKED = java.util.Set.of(int.class, Integer.class, long.class, Long.class, boolean.class,
+    private static final Set<Class<?>> CHECKED = Set.of(int.class, Integer.class, long.class, Long.class, boolean.class,
             Boolean.class);
-    private static final java.util.regex.Pattern WHOLE_NUMBER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+    private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
 
     /** What a value of the type looks like when this one is not such a value; null when it is (or the type is not checked). */
     static String expected(Class<?> type, String value) {
@@ -108,7 +111,7 @@ public class QueryParameterCheck {
 
     /** The method's query and path parameters ({@code "query NAME"}, {@code "path NAME"}) of the types checked here, in order. */
     static Map<String, Class<?>> convertedTypes(Method method) {
-        Map<String, Class<?>> typed = new java.util.LinkedHashMap<>();
+        Map<String, Class<?>> typed = new LinkedHashMap<>();
         for (Parameter p : method.getParameters()) typed(p, p.getType(), typed);
         return typed;
     }
