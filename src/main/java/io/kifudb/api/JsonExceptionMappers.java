@@ -10,6 +10,8 @@ import jakarta.ws.rs.ext.Provider;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A request body that is not valid JSON, or JSON of the wrong shape -> 400 {@code invalid-json}, with
@@ -40,14 +42,27 @@ public final class JsonExceptionMappers {
         return Problems.response(problem);
     }
 
+    /**
+     * Jackson's refusal to convert a value of one JSON type to a field of another ({@code "8"} to a number,
+     * {@code 5.5} to a whole number, {@code 7} to a string): the value as written, and the field's Java type.
+     */
+    private static final Pattern COERCE = Pattern.compile("^Cannot coerce .*?\\((.*)\\) to `([^`]+)` value");
+
     /** Jackson's message, without the names of its own settings and of our classes where it mentions them. */
     private static String readable(JsonProcessingException e) {
         String m = e.getOriginalMessage();
         if (m == null) return null;
         if (m.startsWith("Trailing token")) return "the body holds more after its JSON value";
-        if (m.startsWith("Cannot coerce Floating-point value")) {
-            int open = m.indexOf('('), close = m.indexOf(')');
-            return "a whole number is expected" + (open >= 0 && close > open ? ", got " + m.substring(open + 1, close) : "");
+        Matcher coerce = COERCE.matcher(m);
+        if (coerce.find()) {
+            String expected = switch (coerce.group(2)) {
+                case "int", "long", "short", "java.lang.Integer", "java.lang.Long", "java.lang.Short" -> "a whole number";
+                case "double", "float", "java.lang.Double", "java.lang.Float" -> "a number";
+                case "boolean", "java.lang.Boolean" -> "true or false";
+                case "java.lang.String" -> "a string";
+                default -> null;
+            };
+            if (expected != null) return expected + " is expected, got " + coerce.group(1);
         }
         return m;
     }

@@ -173,6 +173,28 @@ class StrictRequestsTest {
         invalidJson("{\"rules\":\"chu\",\"depth\":3} {\"depth\":30}", "the body holds more after its JSON value");
     }
 
+    @Test
+    void aValueOfAnotherJsonTypeIsRefusedNotConverted() {
+        // Jackson would read "8" as 8, 7 as "7", "yes" and 1 as booleans: guesses at what the client meant
+        wrongJsonType("{\"rules\":\"chu\",\"depth\":\"8\"}", "depth", "a whole number is expected, got \"8\"");
+        wrongJsonType("{\"rules\":\"chu\",\"nodes\":\"\"}", "nodes", "a whole number is expected, got \"\"");
+        wrongJsonType("{\"rules\":\"chu\",\"moves\":[\"7i7h\",7]}", "moves[1]", "a string is expected, got 7");
+        wrongJsonType("{\"rules\":\"chu\",\"cache\":\"yes\"}", "cache", "true or false is expected, got \"yes\"");
+        wrongJsonType("{\"rules\":\"chu\",\"cache\":1}", "cache", "true or false is expected, got 1");
+        wrongJsonType("{\"rules\":true}", "rules", "a string is expected, got true");
+        // the same values of their own types are taken
+        given().contentType("application/json").body("{\"rules\":\"chu\",\"depth\":1,\"cache\":false,\"moves\":[\"7i7h\"]}")
+                .when().post("/api/analysis").then().statusCode(202);
+    }
+
+    private static void wrongJsonType(String body, String field, String detail) {
+        given().contentType("application/json").body(body).when().post("/api/analysis").then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("type", equalTo("https://kifudb.io/problems/invalid-json"))
+                .body("field", equalTo(field))
+                .body("detail", equalTo(detail));
+    }
+
     private static void invalidJson(String body, String detail) {
         given().contentType("application/json").body(body).when().post("/api/analysis").then().statusCode(400)
                 .body("type", equalTo("https://kifudb.io/problems/invalid-json")).body("detail", equalTo(detail));
