@@ -224,7 +224,7 @@ final class ApiDocs {
              "detail":"'13a' is not a square of a 12x12 board (e.g. 7g, 10e)","field":"empty[0]"}""";
     static final String P_INVALID_JSON = """
             {"type":"https://kifudb.io/problems/invalid-json","title":"Invalid JSON body","status":400,
-             "detail":"Cannot deserialize value of type `java.lang.Integer` from String \\"x\\": not a valid `java.lang.Integer` value",
+             "detail":"a whole number is expected, got \\"x\\"",
              "line":1,"field":"plyFrom"}""";
     static final String P_EMPTY_ANALYSIS_BODY = """
             {"type":"https://kifudb.io/problems/bad-request","title":"Empty body","status":400,

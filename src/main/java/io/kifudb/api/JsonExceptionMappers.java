@@ -1,5 +1,6 @@
 package io.kifudb.api;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.ext.Provider;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,6 +40,8 @@ public final class JsonExceptionMappers {
         }
         if (e instanceof JsonMappingException jme && !jme.getPath().isEmpty()) {
             problem = problem.withField(path(jme));
+        } else if (parsedField(e) != null) {
+            problem = problem.withField(parsedField(e));
         }
         return Problems.response(problem);
     }
@@ -47,6 +51,10 @@ public final class JsonExceptionMappers {
      * {@code 5.5} to a whole number, {@code 7} to a string): the value as written, and the field's Java type.
      */
     private static final Pattern COERCE = Pattern.compile("^Cannot coerce .*?\\((.*)\\) to `([^`]+)` value");
+    /** An array, object or scalar where the field (or the body) is of another kind: the field's Java type and what came. */
+    private static final Pattern WRONG_KIND = Pattern.compile("^Cannot deserialize value of type `([^`]+)` from (\\w+) value");
+    /** A string or number where the body must be an object: the value as written. */
+    private static final Pattern NOT_AN_OBJECT = Pattern.compile("^Cannot construct instance of `[^`]+`.*deserialize from (?:String|Number) value \\((.*)\\)$");
 
     /** Jackson's message, without the names of its own settings and of our classes where it mentions them. */
     private static String readable(JsonProcessingException e) {
@@ -54,17 +62,52 @@ public final class JsonExceptionMappers {
         if (m == null) return null;
         if (m.startsWith("Trailing token")) return "the body holds more after its JSON value";
         Matcher coerce = COERCE.matcher(m);
-        if (coerce.find()) {
-            String expected = switch (coerce.group(2)) {
-                case "int", "long", "short", "java.lang.Integer", "java.lang.Long", "java.lang.Short" -> "a whole number";
-                case "double", "float", "java.lang.Double", "java.lang.Float" -> "a number";
-                case "boolean", "java.lang.Boolean" -> "true or false";
-                case "java.lang.String" -> "a string";
-                default -> null;
+        if (coerce.find()) return expected(coerce.group(2)) + " is expected, got " + coerce.group(1);
+        Matcher kind = WRONG_KIND.matcher(m);
+        if (kind.find()) {
+            String got = switch (kind.group(2)) {
+                case "Array" -> "an array";
+                case "Object" -> "an object";
+                default -> "a " + kind.group(2).toLowerCase(Locale.ROOT);
             };
-            if (expected != null) return expected + " is expected, got " + coerce.group(1);
+            return expected(kind.group(1)) + " is expected, got " + got;
         }
+        Matcher object = NOT_AN_OBJECT.matcher(m);
+        if (object.find()) return "an object is expected, got " + object.group(1);
         return m;
+    }
+
+    /** What a field of the Java type takes, in JSON's words: an enum is one of its names, our request types are objects. */
+    private static String expected(String javaType) {
+        return switch (javaType) {
+            case "int", "long", "short", "java.lang.Integer", "java.lang.Long", "java.lang.Short" -> "a whole number";
+            case "double", "float", "java.lang.Double", "java.lang.Float" -> "a number";
+            case "boolean", "java.lang.Boolean" -> "true or false";
+            case "java.lang.String" -> "a string";
+            default -> {
+                if (javaType.startsWith("java.util.")) yield javaType.contains("Map") ? "an object" : "an array";
+                try {
+                    yield Class.forName(javaType, false, Thread.currentThread().getContextClassLoader()).isEnum() ? "a string" : "an object";
+                } catch (ClassNotFoundException | LinkageError notOurs) {
+                    yield "an object";
+                }
+            }
+        };
+    }
+
+    /**
+     * The field a parse error is at, from the parser's own position ({@code /rules}, {@code /positions/1/sfen}):
+     * a key given twice is found while parsing, before any mapping path exists. Null at the top level.
+     */
+    private static String parsedField(JsonProcessingException e) {
+        if (!(e.getProcessor() instanceof JsonParser parser) || parser.getParsingContext() == null) return null;
+        StringBuilder sb = new StringBuilder();
+        for (String segment : parser.getParsingContext().pathAsPointer().toString().split("/")) {
+            if (segment.isEmpty()) continue;
+            if (segment.chars().allMatch(Character::isDigit)) sb.append('[').append(segment).append(']');
+            else sb.append(sb.length() > 0 ? "." : "").append(segment.replace("~1", "/").replace("~0", "~"));
+        }
+        return sb.length() == 0 ? null : sb.toString();
     }
 
     /** A field the request type does not have: its path, and the field the client probably meant. */

@@ -182,6 +182,13 @@ class StrictRequestsTest {
         wrongJsonType("{\"rules\":\"chu\",\"cache\":\"yes\"}", "cache", "true or false is expected, got \"yes\"");
         wrongJsonType("{\"rules\":\"chu\",\"cache\":1}", "cache", "true or false is expected, got 1");
         wrongJsonType("{\"rules\":true}", "rules", "a string is expected, got true");
+        // a value of another kind altogether, or a body that is no object
+        wrongJsonType("{\"rules\":\"chu\",\"depth\":[8]}", "depth", "a whole number is expected, got an array");
+        wrongJsonType("{\"rules\":\"chu\",\"moves\":{}}", "moves", "an array is expected, got an object");
+        wrongJsonType("[]", null, "an object is expected, got an array");
+        wrongJsonType("7", null, "an object is expected, got 7");
+        // a key given twice is named too, at the top level as inside
+        wrongJsonType("{\"rules\":\"chu\",\"rules\":\"dai\"}", "rules", "Duplicate field 'rules'");
         // the same values of their own types are taken
         given().contentType("application/json").body("{\"rules\":\"chu\",\"depth\":1,\"cache\":false,\"moves\":[\"7i7h\"]}")
                 .when().post("/api/analysis").then().statusCode(202);
