@@ -40,8 +40,9 @@ public final class JsonExceptionMappers {
         }
         if (e instanceof JsonMappingException jme && !jme.getPath().isEmpty()) {
             problem = problem.withField(path(jme));
-        } else if (parsedField(e) != null) {
-            problem = problem.withField(parsedField(e));
+        } else {
+            String parsed = parsedField(e);
+            if (parsed != null) problem = problem.withField(parsed);
         }
         return Problems.response(problem);
     }
@@ -77,21 +78,14 @@ public final class JsonExceptionMappers {
         return m;
     }
 
-    /** What a field of the Java type takes, in JSON's words: an enum is one of its names, our request types are objects. */
+    /** What a field of the Java type takes, in JSON's words: our request types are records, so objects. */
     private static String expected(String javaType) {
         return switch (javaType) {
             case "int", "long", "short", "java.lang.Integer", "java.lang.Long", "java.lang.Short" -> "a whole number";
             case "double", "float", "java.lang.Double", "java.lang.Float" -> "a number";
             case "boolean", "java.lang.Boolean" -> "true or false";
             case "java.lang.String" -> "a string";
-            default -> {
-                if (javaType.startsWith("java.util.")) yield javaType.contains("Map") ? "an object" : "an array";
-                try {
-                    yield Class.forName(javaType, false, Thread.currentThread().getContextClassLoader()).isEnum() ? "a string" : "an object";
-                } catch (ClassNotFoundException | LinkageError notOurs) {
-                    yield "an object";
-                }
-            }
+            default -> javaType.startsWith("java.util.") && !javaType.contains("Map") ? "an array" : "an object";
         };
     }
 

@@ -16,7 +16,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,8 +42,11 @@ public class QueryParameterCheck {
 
     /** Per resource method: each query parameter it declares, and whether it may be repeated (a list). */
     private final Map<Method, Map<String, Boolean>> declared = new ConcurrentHashMap<>();
-    /** Per resource method: the type each of its query and path parameters is converted to, by kind and name. */
-    private final Map<Method, Map<String, Class<?>>> types = new ConcurrentHashMap<>();
+    /** Per resource method: its query and path parameters converted to a number or a boolean. */
+    private final Map<Method, List<Typed>> types = new ConcurrentHashMap<>();
+
+    /** A parameter the framework converts: where it is given (path or query), its name and its type. */
+    record Typed(boolean path, String name, Class<?> type) {}
 
     /** @return the 400 problem, or null to go on with the request */
     @ServerRequestFilter(priority = Priorities.USER + 100)
@@ -73,24 +75,21 @@ public class QueryParameterCheck {
     }
 
     /** The 400 problem of the first query or path parameter whose value its type cannot take, or null. */
-    private static Response wrongType(Map<String, Class<?>> typed, ContainerRequestContext request) {
-        for (Map.Entry<String, Class<?>> t : typed.entrySet()) {
-            boolean path = t.getKey().startsWith(PATH);
-            String name = t.getKey().substring(path ? PATH.length() : QUERY.length());
-            List<String> values = (path ? request.getUriInfo().getPathParameters() : request.getUriInfo().getQueryParameters()).get(name);
+    private static Response wrongType(List<Typed> typed, ContainerRequestContext request) {
+        for (Typed t : typed) {
+            List<String> values = (t.path() ? request.getUriInfo().getPathParameters() : request.getUriInfo().getQueryParameters()).get(t.name());
             if (values == null || values.isEmpty()) continue;
             String value = values.get(0);
             // an empty value is the framework's (it stands for the default): only a value that would be misread is refused
-            String expected = value.isEmpty() ? null : expected(t.getValue(), value);
+            String expected = value.isEmpty() ? null : expected(t.type(), value);
             if (expected != null)
                 return Problems.response(Problem.of(400, Problem.BAD_REQUEST, "Invalid parameter",
-                        "the " + (path ? "path" : "query") + " parameter '" + name + "' must be " + expected + ", not '" + value + "'")
-                        .withField(name));
+                        "the " + (t.path() ? "path" : "query") + " parameter '" + t.name() + "' must be " + expected + ", not '" + value + "'")
+                        .withField(t.name()));
         }
         return null;
     }
 
-    private static final String QUERY = "query ", PATH = "path ";
     private static final Set<Class<?>> CHECKED = Set.of(int.class, Integer.class, long.class, Long.class, boolean.class,
             Boolean.class);
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
@@ -109,14 +108,14 @@ public class QueryParameterCheck {
         }
     }
 
-    /** The method's query and path parameters ({@code "query NAME"}, {@code "path NAME"}) of the types checked here, in order. */
-    static Map<String, Class<?>> convertedTypes(Method method) {
-        Map<String, Class<?>> typed = new LinkedHashMap<>();
+    /** The method's query and path parameters of the types checked here, in order. */
+    static List<Typed> convertedTypes(Method method) {
+        List<Typed> typed = new ArrayList<>();
         for (Parameter p : method.getParameters()) typed(p, p.getType(), typed);
         return typed;
     }
 
-    private static void typed(AnnotatedElement e, Class<?> type, Map<String, Class<?>> typed) {
+    private static void typed(AnnotatedElement e, Class<?> type, List<Typed> typed) {
         if (e.isAnnotationPresent(BeanParam.class)) {
             for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass())
                 for (Field f : c.getDeclaredFields()) typed(f, f.getType(), typed);
@@ -124,9 +123,9 @@ public class QueryParameterCheck {
         }
         if (!CHECKED.contains(type)) return; // text: the framework takes any
         String query = queryName(e, e instanceof Parameter p ? p.getName() : ((Field) e).getName());
-        if (query != null) typed.put(QUERY + query, type);
+        if (query != null) typed.add(new Typed(false, query, type));
         PathParam path = e.getAnnotation(PathParam.class);
-        if (path != null) typed.put(PATH + path.value(), type);
+        if (path != null) typed.add(new Typed(true, path.value(), type));
     }
 
     static Map<String, Boolean> queryParameters(Method method) {
