@@ -66,6 +66,14 @@ class IndexBuildingTest {
         try {
             index.openInBackground();
             given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+            // The build counts the stored games on its own thread before it waits at the gate; until then the
+            // check says "building" without the count, so wait for the count (a loaded machine may take a while).
+            long counted = System.nanoTime() + 30_000_000_000L;
+            while (given().when().get("/q/health/ready").jsonPath()
+                    .getInt("checks.find { it.name == 'position-index' }.data.ofGames") == 0) {
+                if (System.nanoTime() > counted) throw new AssertionError("the build did not count the games within 30 s");
+                Thread.sleep(50);
+            }
             given().when().get("/q/health/ready").then().statusCode(503)
                     .body("status", equalTo("DOWN"))
                     .body("checks.find { it.name == 'position-index' }.status", equalTo("DOWN"))
