@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -68,12 +69,8 @@ class IndexBuildingTest {
             given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
             // The build counts the stored games on its own thread before it waits at the gate; until then the
             // check says "building" without the count, so wait for the count (a loaded machine may take a while).
-            long counted = System.nanoTime() + 30_000_000_000L;
-            while (given().when().get("/q/health/ready").jsonPath()
-                    .getInt("checks.find { it.name == 'position-index' }.data.ofGames") == 0) {
-                if (System.nanoTime() > counted) throw new AssertionError("the build did not count the games within 30 s");
-                Thread.sleep(50);
-            }
+            await(30, "the build to count the games", () -> given().when().get("/q/health/ready").jsonPath()
+                    .getInt("checks.find { it.name == 'position-index' }.data.ofGames") != 0);
             given().when().get("/q/health/ready").then().statusCode(503)
                     .body("status", equalTo("DOWN"))
                     .body("checks.find { it.name == 'position-index' }.status", equalTo("DOWN"))
@@ -96,11 +93,7 @@ class IndexBuildingTest {
             index.holdBuildsOn(null);
         }
 
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (given().when().get("/q/health/ready").statusCode() != 200) {
-            if (System.nanoTime() > deadline) throw new AssertionError("the index did not become ready within 60 s");
-            Thread.sleep(50);
-        }
+        await(60, "the index to become ready", () -> given().when().get("/q/health/ready").statusCode() == 200);
         given().when().get("/q/health/ready").then().statusCode(200)
                 .body("checks.find { it.name == 'position-index' }.status", equalTo("UP"))
                 .body("checks.find { it.name == 'position-index' }.data.games", equalTo((int) store.stats().count()));
@@ -120,13 +113,18 @@ class IndexBuildingTest {
 
     /** The explorer's answer a few plies into the game, once the feed has the game. */
     private static String awaitAnswer(OtherWriter.RandomGame g, long id) throws InterruptedException {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!given().queryParam("rules", "chu-lishogi").queryParam("play", g.play()).when().get("/api/positions/games")
-                .then().statusCode(200).extract().jsonPath().getList("hits.gameId", Long.class).contains(id)) {
-            if (System.nanoTime() > deadline) throw new AssertionError("game " + id + " not found within 30 s");
+        await(30, "position search to find game " + id, () -> given().queryParam("rules", "chu-lishogi").queryParam("play", g.play())
+                .when().get("/api/positions/games").then().statusCode(200).extract().jsonPath().getList("hits.gameId", Long.class).contains(id));
+        return answer(g);
+    }
+
+    /** Polls the condition every 50 ms until it holds; fails after the given seconds, saying what it waited for. */
+    private static void await(int seconds, String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("waited " + seconds + " s for " + what);
             Thread.sleep(50);
         }
-        return answer(g);
     }
 
     private static void deleteContents(Path dir) throws IOException {
