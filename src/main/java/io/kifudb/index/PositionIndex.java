@@ -239,7 +239,10 @@ public class PositionIndex {
     /** How far the build (or the check at open) has got: games indexed so far, of about how many, for how long. */
     public record Building(long games, long of, long millis) {}
 
-    /** Counts of what the index holds now (uncommitted additions included); {@code building} while building. */
+    /**
+     * Counts of what the index holds now (uncommitted additions included); {@code building} while building,
+     * once the build has counted the games it is to index (null in the moment before).
+     */
     public record Status(State state, long games, long maxGameId, long positions, boolean uncommittedChanges,
                          SyncReport lastSync, Building building) {
         /** Open for searches. */
@@ -1190,9 +1193,10 @@ public class PositionIndex {
         }
     }
 
+    /** How far the build has got; null before it has counted the games it is to index (there is no "of" yet). */
     private Building building() {
         Progress p = progress;
-        return p == null ? new Building(0, 0, 0) : p.snapshot();
+        return p == null ? null : p.snapshot();
     }
 
     /** Why the index cannot answer now, with when to try again. */
@@ -1203,16 +1207,16 @@ public class PositionIndex {
             return new IndexUnavailableException("the position index is off on this instance (kifudb.index.enabled=false)", 0);
         if (open && !ready) {
             Building b = building();
-            String done = b.of() > 0 ? ": " + b.games() + " of " + b.of() + " games so far" : "";
+            String done = b != null && b.of() > 0 ? ": " + b.games() + " of " + b.of() + " games so far" : "";
             return new IndexUnavailableException("the position index is being built from the database" + done + "; try again later",
                     retryAfterSeconds(b));
         }
         return new IndexUnavailableException("the position index is closed", 10);
     }
 
-    /** The time the build still needs at its pace so far, between 1 and 60 s (5 s before it has a pace). */
+    /** The time the build still needs at its pace so far, between 1 and 60 s (5 s before it has a pace or a count). */
     static int retryAfterSeconds(Building b) {
-        if (b.games() <= 0 || b.of() <= b.games() || b.millis() <= 0) return 5;
+        if (b == null || b.games() <= 0 || b.of() <= b.games() || b.millis() <= 0) return 5;
         double left = b.millis() / 1000.0 * (b.of() - b.games()) / b.games();
         return (int) Math.max(1, Math.min(60, Math.ceil(left)));
     }

@@ -29,10 +29,9 @@ public class PositionIndexHealth implements HealthCheck {
         // Ready: what it holds; otherwise why not (building, closed) or that there is none here (off).
         if (s.state() == PositionIndex.State.READY) r.withData("games", s.games()).withData("positions", s.positions());
         else r.withData("state", s.state().name().toLowerCase(java.util.Locale.ROOT));
-        if (s.building() != null) {
-            r.withData("indexedGames", s.building().games()).withData("ofGames", s.building().of())
-                    .withData("retryAfterSeconds", PositionIndex.retryAfterSeconds(s.building()));
-        }
+        // The counts once the build has made them (not in the moment before it has counted the games).
+        if (s.building() != null) r.withData("indexedGames", s.building().games()).withData("ofGames", s.building().of());
+        if (s.state() == PositionIndex.State.BUILDING) r.withData("retryAfterSeconds", PositionIndex.retryAfterSeconds(s.building()));
         return r.build();
     }
 }
