@@ -12,6 +12,7 @@ import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Sfen;
 import io.kifudb.rules.SfenException;
+import io.kifudb.rules.Status;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -86,7 +87,7 @@ final class MateBench {
                 problems.size(), limitText(movetimeMs, nodes), hashMb, machine, load);
         if (verbose) System.out.println("# id  rules  composer_plies  outcome  plies  shortest  vs_composer  nodes  wall_ms  cpu_ms  line");
         MateSolver solver = new MateSolver(hashMb);
-        int mates = 0, noMate = 0, unknown = 0, shorter = 0, equal = 0, longer = 0, provedShortest = 0, bad = 0;
+        int mates = 0, noMate = 0, unknown = 0, shorter = 0, equal = 0, longer = 0, provedShortest = 0, bad = 0, linesNotMate = 0;
         long wallTotal = 0, cpuTotal = 0, nodesTotal = 0;
         List<Long> solvedWall = new ArrayList<>();
         StringBuilder notSolved = new StringBuilder(), longerIds = new StringBuilder();
@@ -110,6 +111,11 @@ final class MateBench {
                 case MATE -> {
                     mates++;
                     solvedWall.add(wall);
+                    String lineCheck = replaysToWin(p, pos.sideToMove(), r.line());
+                    if (lineCheck != null) {
+                        linesNotMate++;
+                        System.out.println("LINE NOT A MATE " + p.id() + " (" + p.source() + "): " + lineCheck);
+                    }
                     if (r.shortest()) provedShortest++;
                     if (r.plies() < p.composerPlies()) {
                         shorter++;
@@ -142,10 +148,31 @@ final class MateBench {
                 mates, total, shorter, equal, longer, longerIds.length() == 0 ? "" : " (" + longerIds.toString().strip() + ")", provedShortest);
         System.out.printf(Locale.ROOT, "not solved: %d proved without a mate by forcing moves, %d at the limit%s%n", noMate, unknown,
                 notSolved.length() == 0 ? "" : ":" + notSolved);
+        System.out.printf(Locale.ROOT, "main lines replayed by the rules: %d of %d end in the attacker's win%s%n", mates - linesNotMate, mates,
+                linesNotMate == 0 ? "" : " (" + linesNotMate + " do not: LINE NOT A MATE above)");
         System.out.printf(Locale.ROOT, "time: %d ms wall, %d ms cpu, %d nodes (%.0f nodes per cpu-second); wall ms per solved problem: median %d, max %d%n",
                 wallTotal, cpuTotal, nodesTotal, cpuTotal == 0 ? 0.0 : nodesTotal * 1000.0 / cpuTotal,
                 solvedWall.isEmpty() ? 0 : solvedWall.get(solvedWall.size() / 2), solvedWall.isEmpty() ? 0 : solvedWall.get(solvedWall.size() - 1));
         return 0;
+    }
+
+    /**
+     * Replays the solver's main line from the problem's position with the rules, independently of the solver:
+     * null if every move is legal and the line ends in a win for {@code attacker}, else what is wrong.
+     */
+    static String replaysToWin(Problem p, int attacker, List<String> line) {
+        Position pos = Sfen.parse(p.rules(), p.sfen());
+        for (int i = 0; i < line.size(); i++) {
+            try {
+                pos.play(line.get(i));
+            } catch (IllegalMoveException e) {
+                return "ply " + (i + 1) + " " + line.get(i) + ": " + e.getMessage();
+            }
+        }
+        Status end = pos.status();
+        if (end.isOngoing() || end.isDraw() || end.winner() != attacker)
+            return "after " + line.size() + " plies the game is " + (end.isOngoing() ? "not over" : end.toString());
+        return null;
     }
 
     /**

@@ -104,7 +104,8 @@ class MateCommandsTest {
                 .containsPattern("B34 +chu +7 +MATE +7 +true +equal")
                 .containsPattern("rook +chu +0 +NO_MATE")
                 .contains("solved 1/2: 0 shorter than the composer's line, 1 equal, 0 longer; shortest proved for 1")
-                .contains("not solved: 1 proved without a mate by forcing moves, 0 at the limit: rook(no-mate)");
+                .contains("not solved: 1 proved without a mate by forcing moves, 0 at the limit: rook(no-mate)")
+                .contains("main lines replayed by the rules: 1 of 1 end in the attacker's win").doesNotContain("LINE NOT A MATE");
         Run refused = run("bench", "--mate", file.toString(), "--hash", "0");
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err()).contains("--hash");
@@ -112,6 +113,18 @@ class MateCommandsTest {
         Run alone = run("bench", "--no-perft", "--hash", "512");
         assertThat(alone.code()).isEqualTo(2);
         assertThat(alone.err()).contains("--hash").contains("--mate");
+    }
+
+    @Test
+    void benchMateReplaysTheSolversLineWithTheRules() {
+        List<String> published = List.of("10d7d", "8e7d", "4c6a+", "5b6a", "6e8c", "7d8c", "1c6c");
+        MateBench.Problem b34 = new MateBench.Problem("test", "B34", RuleSet.CHU, B34, published);
+        // B34's published line (Middle Shogi Manual) ends in checkmate, sente (the attacker) to move at the start.
+        assertThat(MateBench.replaysToWin(b34, Position.SENTE, published)).isNull();
+        assertThat(MateBench.replaysToWin(b34, Position.GOTE, published)).contains("after 7 plies");
+        // Cut short, the line leaves the game going on; a move that is not legal is named with its ply.
+        assertThat(MateBench.replaysToWin(b34, Position.SENTE, published.subList(0, 5))).isEqualTo("after 5 plies the game is not over");
+        assertThat(MateBench.replaysToWin(b34, Position.SENTE, List.of("10d7d", "8e7d", "4c6a+", "4c6a"))).startsWith("ply 4 4c6a: ");
     }
 
     @Test
