@@ -105,7 +105,7 @@ class MateCommandsTest {
                 .containsPattern("rook +chu +0 +NO_MATE")
                 .contains("solved 1/2: 0 shorter than the composer's line, 1 equal, 0 longer; shortest proved for 1")
                 .contains("not solved: 1 proved without a mate by forcing moves, 0 at the limit: rook(no-mate)")
-                .contains("main lines replayed by the rules: 1 of 1 end in the attacker's win").doesNotContain("LINE NOT A MATE");
+                .contains("published lines replayed by the rules: 1 of 1 end in the attacker's win").doesNotContain("LINE NOT A MATE");
         Run refused = run("bench", "--mate", file.toString(), "--hash", "0");
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err()).contains("--hash");
@@ -116,7 +116,7 @@ class MateCommandsTest {
     }
 
     @Test
-    void benchMateReplaysTheSolversLineWithTheRules() {
+    void benchMateReplaysThePublishedLineWithTheRules() {
         List<String> published = List.of("10d7d", "8e7d", "4c6a+", "5b6a", "6e8c", "7d8c", "1c6c");
         MateBench.Problem b34 = new MateBench.Problem("test", "B34", RuleSet.CHU, B34, published);
         // B34's published line (Middle Shogi Manual) ends in checkmate, sente (the attacker) to move at the start.
