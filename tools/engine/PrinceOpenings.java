@@ -1,3 +1,4 @@
+import io.kifudb.engine.EvalParams;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 
@@ -14,10 +15,10 @@ import java.util.zip.GZIPInputStream;
 /**
  * A test bed for the hunt terms against a King with a Crown Prince (docs/engine.md, "Hunting a King and a
  * Prince"): from game files (NDJSON from {@code selfplay}, {@code sprt} or the referee, plain or gzipped, games
- * from the start position), every game in which a side with two or more royals becomes hunted (down to its
- * last 4 non-royal pieces, or to 12 against one and a half times as many, as {@code EvalParams.hunted} says),
- * printed as an opening for {@code sprt --openings}: the game's moves up to that ply. On stderr, per file, how
- * many games had a side with two royals and how many had one hunted.
+ * from the start position), every game in which a side with two or more royals becomes hunted by the hunt terms'
+ * condition ({@code EvalParams.hunted}: down to its last 4 non-royal pieces, or to 12 against one and a half
+ * times as many), printed as an opening for {@code sprt --openings}: the game's moves up to that ply. On
+ * stderr, per file, how many games had a side with two royals and how many had one hunted.
  *
  * <p>Run from the repository root after a build: {@code java -cp target/classes tools/engine/PrinceOpenings.java
  * selfplay.ndjson > prince-openings.txt}.
@@ -60,7 +61,7 @@ public class PrinceOpenings {
         for (int side = 0; side < 2; side++) {
             if (p.royalCount(side) < 2) continue;
             int left = p.pieceCount(side) - p.royalCount(side), attackerLeft = p.pieceCount(1 - side) - p.royalCount(1 - side);
-            if (left <= 4 || (left <= 12 && 2 * attackerLeft >= 3 * left)) return side;
+            if (EvalParams.hunted(left, attackerLeft)) return side;
         }
         return -1;
     }

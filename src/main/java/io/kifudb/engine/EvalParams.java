@@ -53,9 +53,9 @@ public final class EvalParams {
     /**
      * Whether a side with one royal and {@code left} other pieces is hunted by a side with
      * {@code attackerLeft} non-royal pieces: it is down to its last {@link #FEW}, or to {@link #HUNT_MAX}
-     * against at least one and a half times as many.
+     * against at least one and a half times as many. Public for the tools that find such positions in games.
      */
-    static boolean hunted(int left, int attackerLeft) {
+    public static boolean hunted(int left, int attackerLeft) {
         return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left);
     }
 
