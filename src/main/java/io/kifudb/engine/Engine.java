@@ -27,6 +27,8 @@ public final class Engine {
     private int threads = 1;
     private int hashMb = DEFAULT_HASH_MB;
     private int multiPv = 1;
+    /** What a draw costs the side the engine searches for, in cp (0: a draw is scored 0, as analysis wants). */
+    private int contempt;
     private TranspositionTable tt;
     private final List<Search> workers = new ArrayList<>();
     private final AtomicBoolean stop = new AtomicBoolean();
@@ -51,6 +53,16 @@ public final class Engine {
 
     public Engine multiPv(int k) {
         multiPv = Math.max(1, Math.min(k, 500));
+        return this;
+    }
+
+    /**
+     * Scores a draw (repetition, ply limit, both sides bare) at -cp for the side to move at the root and +cp for
+     * the other: a side that expects to outplay its opponent does not take a draw it could avoid at that cost. 0
+     * (the default, and what analysis uses) scores every draw 0.
+     */
+    public Engine contempt(int cp) {
+        contempt = Math.max(0, Math.min(cp, 1000));
         return this;
     }
 
@@ -169,6 +181,7 @@ public final class Engine {
         table.newSearch();
         while (workers.size() < threads) workers.add(new Search(table, workers.isEmpty(), workers.size()));
         SearchControl control = new SearchControl(stop, limits, multiPv);
+        control.contempt = contempt;
         if (params != null) {
             if (values == null) values = PieceValues.of(position.rules, params);
             control.values = values;

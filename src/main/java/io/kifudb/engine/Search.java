@@ -449,10 +449,10 @@ final class Search {
     /** The score of a position the rules have already decided (see the class comment), or NO_SCORE. */
     private int terminal(int ply) {
         if (pos.lostByRoyalCapture()) return Score.lossIn(ply);
-        if (plyLimit > 0 && pos.moveNumber() - 1 >= plyLimit) return Score.DRAW;
+        if (plyLimit > 0 && pos.moveNumber() - 1 >= plyLimit) return drawScore(ply);
         int occurrences = pos.occurrences();
         if (occurrences >= 2) {
-            if (rules.repetition == RuleSet.Repetition.NONE) return Score.DRAW;
+            if (rules.repetition == RuleSet.Repetition.NONE) return drawScore(ply);
             if (occurrences >= 4) {
                 Status st = pos.status();
                 if (!st.isOngoing()) return statusScore(st, ply);
@@ -462,8 +462,14 @@ final class Search {
         return NO_SCORE;
     }
 
+    /** A draw at ply from the side to move's point of view: the root's side pays the contempt, the other gains it. */
+    private int drawScore(int ply) {
+        int c = control.contempt;
+        return (ply & 1) == 0 ? Score.DRAW - c : Score.DRAW + c;
+    }
+
     private int statusScore(Status st, int ply) {
-        if (st.isDraw()) return Score.DRAW;
+        if (st.isDraw()) return drawScore(ply);
         return st.winner() == pos.sideToMove() ? Score.winIn(ply) : Score.lossIn(ply);
     }
 

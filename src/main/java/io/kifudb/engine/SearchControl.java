@@ -22,6 +22,8 @@ final class SearchControl {
     /** Set by the main thread once depth 1 is complete: until then only it decides to stop. */
     volatile boolean depthOneDone;
     Search[] workers = new Search[0];
+    /** {@link Engine#contempt}: a draw scores -contempt for the root's side to move. */
+    int contempt;
     /** The evaluation tables to search with; null for the variant's shipped ones. */
     PieceValues values;
 

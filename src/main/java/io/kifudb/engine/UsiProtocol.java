@@ -73,6 +73,7 @@ public final class UsiProtocol {
                 for (RuleSet rs : RuleSet.all()) r.append(" var ").append(rs.id);
                 send(r.toString());
                 send("option name MultiPV type spin default 1 min 1 max 500");
+                send("option name Contempt type spin default 0 min 0 max 1000");
                 send("option name Threads type spin default 1 min 1 max " + Engine.MAX_THREADS);
                 send("option name Hash type spin default " + Engine.DEFAULT_HASH_MB + " min 1 max 16384");
                 send("usiok");
@@ -132,6 +133,7 @@ public final class UsiProtocol {
                 case "multipv", "usi_multipv" -> engine.multiPv(Integer.parseInt(value));
                 case "threads" -> engine.threads(Integer.parseInt(value));
                 case "hash", "usi_hash" -> engine.hashMegabytes(Integer.parseInt(value));
+                case "contempt" -> engine.contempt(Integer.parseInt(value));
                 default -> {
                     // Options other GUIs send by habit (USI_Ponder, Skill_Level, ...) are accepted and ignored.
                 }

@@ -34,6 +34,28 @@ class EngineTest {
         return new Engine().hashMegabytes(16);
     }
 
+    /**
+     * A draw by repetition (chu-lishogi: the fourfold repetition is a draw, rule-sets.md) scores 0 by default,
+     * so a side that judges itself a little worse takes it: this position arose against HaChu (openings file
+     * line 205, docs/matches/hachu-1s-tuned7-open204b.ndjson game 1), where gote's Lion passed (8e7e8e) and ours
+     * passed back until the fourth occurrence drew the game at ply 13. With a contempt larger than what the
+     * engine thinks it is behind, the same search keeps the game going.
+     */
+    @Test
+    void contemptMakesTheRootSideAvoidARepetitionItWouldOtherwiseTake() {
+        Position p = Position.start(RuleSet.CHU_LISHOGI);
+        for (String m : "10l11k 3a2b 2l2k 4e4f 8k9k 6c8e 8j8k 8e7e8e".split(" ")) p.make(p.parseMove(m));
+        int pass = p.parseMove("7j8j7j");
+        SearchResult level = new Engine().search(p, SearchLimits.depth(8), null);
+        assertThat(level.bestMove()).isEqualTo(pass);
+        assertThat(level.lines().get(0).score()).isZero();
+        SearchResult eager = new Engine().contempt(100).search(p, SearchLimits.depth(8), null);
+        assertThat(eager.bestMove()).isNotEqualTo(pass);
+        assertThat(isLegal(p, eager.bestMove())).isTrue();
+        // The line it takes instead scores above the draw's -100 for it, and below 0 (else it had not repeated).
+        assertThat(eager.lines().get(0).score()).isBetween(-99, -1);
+    }
+
     @Test
     void everyMateInOneOfTheProblemsIsFoundAtDepthOneAndReallyMates() throws IOException {
         Engine engine = engine();

@@ -100,6 +100,7 @@ class UsiProtocolTest {
         assertThat(lines).anyMatch(l -> l.startsWith("option name MultiPV type spin"));
         assertThat(lines).anyMatch(l -> l.startsWith("option name Threads type spin"));
         assertThat(lines).anyMatch(l -> l.startsWith("option name Hash type spin"));
+        assertThat(lines).contains("option name Contempt type spin default 0 min 0 max 1000");
         send("isready");
         assertThat(until("readyok")).containsExactly("readyok");
     }
