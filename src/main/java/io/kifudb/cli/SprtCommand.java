@@ -198,6 +198,9 @@ public final class SprtCommand implements Callable<Integer> {
                 s.put("summary", summary);
                 s.put("a", a);
                 s.put("b", b);
+                // The options too, so that the file says how each engine was set up.
+                putOptions(s, "aOptions", aOptions);
+                putOptions(s, "bOptions", bOptions);
                 s.put("rules", rules.id);
                 s.put("limit", limit);
                 s.put("openings", openingSource);
@@ -210,6 +213,15 @@ public final class SprtCommand implements Callable<Integer> {
             if (file != null) file.close();
         }
         return 0;
+    }
+
+    private static void putOptions(ObjectNode summary, String field, List<String> options) {
+        if (options.isEmpty()) return;
+        ObjectNode o = summary.putObject(field);
+        for (String option : options) {
+            int eq = option.indexOf('=');
+            o.put(option.substring(0, eq), option.substring(eq + 1));
+        }
     }
 
     private Supplier<SprtMatch.Player> player(String spec, String name, List<String> options, SearchLimits limits) throws IOException {

@@ -246,4 +246,25 @@ class StandaloneCommandsTest {
     void unknownRuleSetIsAUsageError() {
         assertThat(run(null, "perft", "--rules", "shogi", "--depth", "1").code()).isEqualTo(2);
     }
+
+    @Test
+    void sprtWritesEveryGameAndASummaryThatNamesTheEnginesOptions(@TempDir Path dir) throws Exception {
+        // Engine A is this build over USI in its own process (the standalone usi command), with an option set.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String usi = "usi:" + java + " -cp " + System.getProperty("java.class.path") + " io.kifudb.cli.Main usi";
+        Path openings = Files.writeString(dir.resolve("openings.txt"), "# one opening\n7i7h 6d6e\n");
+        Path out = dir.resolve("sprt.ndjson");
+        Run r = run(null, "sprt", "--a", usi, "--a-opt", "Threads=1", "--a-opt", "Contempt=50", "--b", "self",
+                "--depth", "1", "--max-plies", "20", "--max-games", "2", "--openings", openings.toString(), "--out", out.toString());
+        assertThat(r.code()).isZero();
+        List<String> lines = Files.readAllLines(out);
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).contains("\"moves\":\"7i7h 6d6e ");
+        com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(2));
+        assertThat(summary.get("a").asText()).isEqualTo(usi);
+        assertThat(summary.get("aOptions").get("Threads").asText()).isEqualTo("1");
+        assertThat(summary.get("aOptions").get("Contempt").asText()).isEqualTo("50");
+        assertThat(summary.has("bOptions")).isFalse();
+        assertThat(summary.get("limit").asText()).isEqualTo("depth 1");
+    }
 }
