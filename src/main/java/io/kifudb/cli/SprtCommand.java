@@ -216,12 +216,18 @@ public final class SprtCommand implements Callable<Integer> {
     }
 
     private static void putOptions(ObjectNode summary, String field, List<String> options) {
-        if (options.isEmpty()) return;
-        ObjectNode o = summary.putObject(field);
-        for (String option : options) {
-            int eq = option.indexOf('=');
-            o.put(option.substring(0, eq), option.substring(eq + 1));
+        if (!options.isEmpty()) summary.set(field, JSON.valueToTree(engineOptions(options)));
+    }
+
+    /** --a-opt/--b-opt values as option name to value, in their order. */
+    private static Map<String, String> engineOptions(List<String> options) {
+        Map<String, String> opts = new LinkedHashMap<>();
+        for (String o : options) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException("engine option " + o + ": expected K=V");
+            opts.put(o.substring(0, eq), o.substring(eq + 1));
         }
+        return opts;
     }
 
     private Supplier<SprtMatch.Player> player(String spec, String name, List<String> options, SearchLimits limits) throws IOException {
@@ -233,12 +239,7 @@ public final class SprtCommand implements Callable<Integer> {
         }
         if (spec.startsWith("usi:")) {
             String command = spec.substring(4);
-            Map<String, String> opts = new LinkedHashMap<>();
-            for (String o : options) {
-                int eq = o.indexOf('=');
-                if (eq <= 0) throw new IllegalArgumentException("engine option " + o + ": expected K=V");
-                opts.put(o.substring(0, eq), o.substring(eq + 1));
-            }
+            Map<String, String> opts = engineOptions(options);
             opts.putIfAbsent("Rules", rules.id);
             String n = name != null ? name : command;
             return () -> SprtMatch.usi(n, command, opts, limits, maxMoveMs);
