@@ -712,13 +712,45 @@ public class Walkthrough {
         return actual.length() - end.length() >= pos && actual.endsWith(end);
     }
 
-    /** A string that no longer matches its elided form: as much of its start and end as the README showed. */
+    /**
+     * A string that no longer matches its elided form: elided again between the same words. The elision is
+     * anchored on the word the README showed just before it and the word just after it, not on character
+     * counts, so that a value changing length ({@code nodes 10408} becoming {@code nodes 9268}) neither
+     * pulls a digit of a timing into the shown text nor cuts a word of it.
+     */
     static String refreshString(String p, String a) {
         if (!p.contains(ELLIPSIS)) return a;
         String[] parts = p.split(ELLIPSIS, -1);
-        int head = parts[0].length(), tail = parts[parts.length - 1].length();
-        if (a.length() <= head + tail + 1) return a;
-        return a.substring(0, head) + ELLIPSIS + a.substring(a.length() - tail);
+        String head = parts[0], tail = parts[parts.length - 1];
+        int start = elisionStart(head, a);
+        int end = start < 0 ? -1 : elisionEnd(tail, a, start);
+        if (start < 0 || end < 0 || end - start < 2) {
+            // no anchor found: as much of the start and end as the README showed
+            if (a.length() <= head.length() + tail.length() + 1) return a;
+            return a.substring(0, head.length()) + ELLIPSIS + a.substring(a.length() - tail.length());
+        }
+        return a.substring(0, start) + ELLIPSIS + a.substring(end);
+    }
+
+    /** Where the elision begins in {@code a}: after the shown head, or after the head's last word; -1 if neither. */
+    static int elisionStart(String head, String a) {
+        if (a.startsWith(head)) return head.length();
+        int cut = head.stripTrailing().lastIndexOf(' ');
+        String lastWord = head.substring(cut + 1);
+        if (lastWord.isBlank()) return -1;
+        int at = a.indexOf(lastWord);
+        return at < 0 ? -1 : at + lastWord.length();
+    }
+
+    /** Where the elision ends in {@code a}: before the shown tail, or before the tail's first word; -1 if neither. */
+    static int elisionEnd(String tail, String a, int start) {
+        if (a.endsWith(tail) && a.length() - tail.length() >= start) return a.length() - tail.length();
+        int lead = tail.length() - tail.stripLeading().length();
+        int space = tail.indexOf(' ', lead);
+        String firstWord = tail.substring(0, space < 0 ? tail.length() : space + 1);
+        if (firstWord.isBlank()) return -1;
+        int at = a.indexOf(firstWord, start);
+        return at;
     }
 
     // ------------------------------------------------------------------------------------------ JSON
