@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -211,10 +212,17 @@ class StandaloneCommandsTest {
         assertThat(check.out().lines().toList()).containsExactly(f + " record 1: OK 30 ongoing", f + " record 2: OK 30 ongoing");
     }
 
-    /** The Lion's value in a parameter file written by tune. */
-    private static int lionValue(Path file) throws Exception {
-        return Files.readAllLines(file).stream().filter(l -> l.matches("value +n +-?\\d+")).map(l -> l.split(" +")[2])
-                .mapToInt(Integer::parseInt).findFirst().orElseThrow();
+    /** The piece values of a parameter file, by kind ({@code value  n   1457} gives n = 1457). */
+    private static Map<String, Integer> pieceValues(Path file) throws Exception {
+        Map<String, Integer> values = new java.util.TreeMap<>();
+        for (String l : Files.readAllLines(file))
+            if (l.matches("value +\\S+ +-?\\d+")) values.put(l.split(" +")[1], Integer.parseInt(l.split(" +")[2]));
+        return values;
+    }
+
+    /** The largest difference of one piece's value between two parameter files. */
+    private static int largestValueDifference(Map<String, Integer> a, Map<String, Integer> b) {
+        return a.keySet().stream().mapToInt(k -> Math.abs(a.get(k) - b.get(k))).max().orElseThrow();
     }
 
     @Test
@@ -224,12 +232,16 @@ class StandaloneCommandsTest {
         Path shipped = dir.resolve("shipped.txt"), derived = dir.resolve("derived.txt");
         assertThat(run(null, "tune", "--iterations", "1", "--out", shipped.toString(), games).code()).isZero();
         assertThat(run(null, "tune", "--iterations", "1", "--start", "derived", "--out", derived.toString(), games).code()).isZero();
-        // Each file's Lion is its start's moved by a step: the shipped chu file's Lion, and the derived
-        // parameters' 1449 (docs/engine.md, Evaluation); the two starts are far apart.
-        int shippedLion = lionValue(Path.of("src/main/resources/io/kifudb/engine/params/chu.txt"));
-        assertThat(Math.abs(shippedLion - 1449)).as("the shipped Lion against the derived").isGreaterThan(10);
-        assertThat(lionValue(shipped)).isBetween(shippedLion - 2, shippedLion + 2);
-        assertThat(lionValue(derived)).isBetween(1447, 1451);
+        // Each file is its start moved by a step: every piece of the shipped chu file within a centipawn or
+        // two, and the derived parameters' Lion of 1449 (docs/engine.md, Evaluation). The two starts are far
+        // apart (a fit moves some piece by far more than 10 from the derived values), so neither file can
+        // pass for the other.
+        Map<String, Integer> start = pieceValues(Path.of("src/main/resources/io/kifudb/engine/params/chu.txt"));
+        Map<String, Integer> fromShipped = pieceValues(shipped), fromDerived = pieceValues(derived);
+        assertThat(fromShipped.keySet()).isEqualTo(start.keySet());
+        assertThat(largestValueDifference(fromShipped, start)).as("tune from the shipped file").isLessThanOrEqualTo(2);
+        assertThat(fromDerived.get("n")).as("the derived Lion").isBetween(1447, 1451);
+        assertThat(largestValueDifference(fromDerived, start)).as("tune from the derived values").isGreaterThan(10);
         assertThat(Files.readString(derived)).contains("--start derived ");
         assertThat(Files.readString(shipped)).doesNotContain("--start");
         assertThat(run(null, "tune", "--start", dir.resolve("none.txt").toString(), "--out", dir.resolve("x.txt").toString(), games).code())
