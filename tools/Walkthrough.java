@@ -749,8 +749,7 @@ public class Walkthrough {
         int space = tail.indexOf(' ', lead);
         String firstWord = tail.substring(0, space < 0 ? tail.length() : space + 1);
         if (firstWord.isBlank()) return -1;
-        int at = a.indexOf(firstWord, start);
-        return at;
+        return a.indexOf(firstWord, start);
     }
 
     // ------------------------------------------------------------------------------------------ JSON

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -214,9 +215,11 @@ class StandaloneCommandsTest {
 
     /** The piece values of a parameter file, by kind ({@code value  n   1457} gives n = 1457). */
     private static Map<String, Integer> pieceValues(Path file) throws Exception {
-        Map<String, Integer> values = new java.util.TreeMap<>();
-        for (String l : Files.readAllLines(file))
-            if (l.matches("value +\\S+ +-?\\d+")) values.put(l.split(" +")[1], Integer.parseInt(l.split(" +")[2]));
+        Map<String, Integer> values = new TreeMap<>();
+        for (String l : Files.readAllLines(file)) {
+            String[] words = l.split(" +");
+            if (l.matches("value +\\S+ +-?\\d+")) values.put(words[1], Integer.parseInt(words[2]));
+        }
         return values;
     }
 
