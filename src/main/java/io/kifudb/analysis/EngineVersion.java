@@ -12,7 +12,7 @@ import java.util.Properties;
  */
 public final class EngineVersion {
     public static final String ENGINE = "kifudb";
-    /** This build's version, e.g. {@code 0.10.0-SNAPSHOT}. */
+    /** This build's version: the Maven project version, which version.properties is filtered from. */
     public static final String CURRENT = read();
 
     private EngineVersion() {}

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code version}: prints the name and version of this build, e.g. {@code kifudb 0.10.0-SNAPSHOT}. */
+/** {@code version}: prints the name and version of this build ({@code kifudb}, then the Maven project version). */
 @Command(name = "version",
         description = "print the name and version of this build")
 public final class VersionCommand implements Callable<Integer> {
