@@ -17,7 +17,7 @@ import java.util.zip.GZIPInputStream;
  * Prince"): from game files (NDJSON from {@code selfplay}, {@code sprt} or the referee, plain or gzipped, games
  * from the start position), every game in which a side with two or more royals becomes hunted by the hunt terms'
  * condition ({@code EvalParams.hunted}: down to its last 4 non-royal pieces, or to 12 against one and a half
- * times as many), printed as an opening for {@code sprt --openings}: the game's moves up to that ply. On
+ * times as many, or to pieces worth two thirds of the other side's), printed as an opening for {@code sprt --openings}: the game's moves up to that ply. On
  * stderr, per file, how many games had a side with two royals and how many had one hunted.
  *
  * <p>Run from the repository root after a build: {@code java -cp target/classes tools/engine/PrinceOpenings.java
@@ -61,7 +61,8 @@ public class PrinceOpenings {
         for (int side = 0; side < 2; side++) {
             if (p.royalCount(side) < 2) continue;
             int left = p.pieceCount(side) - p.royalCount(side), attackerLeft = p.pieceCount(1 - side) - p.royalCount(1 - side);
-            if (EvalParams.hunted(left, attackerLeft)) return side;
+            EvalParams params = EvalParams.forVariant(p.rules);
+            if (EvalParams.hunted(left, attackerLeft, params.worth(p, side), params.worth(p, 1 - side))) return side;
         }
         return -1;
     }

@@ -30,7 +30,7 @@ final class EvalFeatures {
         Variant v = p.variant;
         Geometry g = v.geometry;
         int size = g.size, squares = g.squares;
-        int[] lions = new int[2], royalSquare = {-1, -1};
+        int[] lions = new int[2], royalSquare = {-1, -1}, worth = new int[2];
         int phase = p.phase(pos);
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
@@ -46,6 +46,7 @@ final class EvalFeatures {
             x[p.fileIndex(k, Math.min(f, size - 1 - f))] += sign;
             x[p.egIndex(k)] += sign * phase;
             if (kind.isLion()) lions[side]++;
+            if (!kind.isRoyal()) worth[side] += p.value[k];
             if (kind.isRoyal() && pos.royalCount(side) == 1) royalSquare[side] = sq;
         }
         for (int side = 0; side < 2; side++) {
@@ -72,7 +73,9 @@ final class EvalFeatures {
             int left = pos.pieceCount(defender) - pos.royalCount(defender);
             int attackerLeft = pos.pieceCount(attacker) - pos.royalCount(attacker);
             int king = royalSquare[defender];
-            if (king < 0 || !EvalParams.hunted(left, attackerLeft)) continue;
+            // Whether a side is hunted weighs its pieces with the parameters the features are taken for
+            // (the tuner's starting ones), as the search weighs them with the ones it plays with.
+            if (king < 0 || !EvalParams.hunted(left, attackerLeft, worth[defender], worth[attacker])) continue;
             if (left <= EvalParams.FEW) x[p.fewIndex(left)] += sign;
             int close = 0;
             for (int sq = 0; sq < squares; sq++) {

@@ -27,8 +27,9 @@ import java.util.Locale;
  *       squares;</li>
  *   <li>{@code lionAlone} for a side with a Lion facing none;</li>
  *   <li>endgame terms against a side with one royal and at most {@value #FEW} non-royal pieces left, or
- *       at most {@value #HUNT_MAX} against one and a half times as many ({@link #hunted}; the bare-king
- *       rule and the lone-royal mates decide those endgames): {@code few[n]} for its n pieces (n at most
+ *       at most {@value #HUNT_MAX} against one and a half times as many, or whose non-royal pieces are
+ *       worth at most two thirds of the other side's ({@link #hunted}; the bare-king rule and the
+ *       lone-royal mates decide those endgames): {@code few[n]} for its n pieces (n at most
  *       {@value #FEW}), {@code hunt} per unit of closeness of the other side's pieces to that royal (summed over
  *       them: {@code size - 1 - distance}, at most 3 per piece counted... see {@link Evaluation}),
  *       {@code cornered} per rank or file that royal stands from the board's centre;</li>
@@ -51,12 +52,26 @@ public final class EvalParams {
     static final int HUNT_MAX = 12;
 
     /**
-     * Whether a side with one royal and {@code left} other pieces is hunted by a side with
-     * {@code attackerLeft} non-royal pieces: it is down to its last {@link #FEW}, or to {@link #HUNT_MAX}
-     * against at least one and a half times as many. Public for the tools that find such positions in games.
+     * Whether a side with one royal and {@code left} other pieces, worth {@code worth} (the sum of their
+     * {@code value}s), is hunted by a side with {@code attackerLeft} non-royal pieces worth
+     * {@code attackerWorth}: it is down to its last {@link #FEW}, or to {@link #HUNT_MAX} against at least
+     * one and a half times as many, or its pieces are worth at most two thirds of the attacker's, however
+     * many they are. The last catches the lead in value that a count misses: a royal walled in by a dozen
+     * small pieces against a few strong ones, which without the hunt terms are never brought to it.
+     * Public for the tools that find such positions in games.
      */
-    public static boolean hunted(int left, int attackerLeft) {
-        return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left);
+    public static boolean hunted(int left, int attackerLeft, int worth, int attackerWorth) {
+        return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left) || 2L * attackerWorth >= 3L * worth;
+    }
+
+    /** The value of the position's non-royal pieces of a side, as {@link #hunted} weighs them. */
+    public int worth(io.kifudb.rules.Position pos, int side) {
+        int sum = 0;
+        for (int sq = 0; sq < variant.geometry.squares; sq++) {
+            int code = pos.pieceAt(sq);
+            if (code != 0 && (code > 0 ? 0 : 1) == side && !variant.kind(Math.abs(code)).isRoyal()) sum += value[Math.abs(code)];
+        }
+        return sum;
     }
 
     final Variant variant;
@@ -307,7 +322,7 @@ public final class EvalParams {
     // ------------------------------------------------------------------ text form
 
     /** The shipped parameters of a variant, or the derived ones when none ship. */
-    static EvalParams forVariant(io.kifudb.rules.RuleSet rules) {
+    public static EvalParams forVariant(io.kifudb.rules.RuleSet rules) {
         String resource = "params/" + rules.variant.id + ".txt";
         try (InputStream in = EvalParams.class.getResourceAsStream(resource)) {
             if (in == null) return derived(rules);

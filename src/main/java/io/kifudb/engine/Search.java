@@ -108,6 +108,8 @@ final class Search {
     private final int[] egStack = new int[MAX_PLY + 2];
     /** Per ply and side: the square of the side's only royal, -1 if it has none or several. */
     private final int[] royalStack = new int[(MAX_PLY + 2) * 2];
+    /** Per ply and side: the material value of the side's non-royal pieces (whether it is hunted, {@link EvalParams#hunted}). */
+    private final int[] worthStack = new int[(MAX_PLY + 2) * 2];
     /** Per ply and side: how many Lions (lion-rank pieces) it has. */
     private final int[] lionStack = new int[(MAX_PLY + 2) * 2];
     /**
@@ -240,9 +242,11 @@ final class Search {
     private void initRootStacks() {
         int s = 0, e = 0;
         lionStack[0] = lionStack[1] = 0;
+        worthStack[0] = worthStack[1] = 0;
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
             if (code == 0) continue;
+            countWorth(code, 0, 1);
             s += values.psq(code, sq);
             e += values.eg(code);
             if (values.lion[Math.abs(code)]) lionStack[code > 0 ? 0 : 1]++;
@@ -307,6 +311,16 @@ final class Search {
         int a = ply * 2, b = a + 2;
         lionStack[b] = lionStack[a];
         lionStack[b + 1] = lionStack[a + 1];
+        worthStack[b] = worthStack[a];
+        worthStack[b + 1] = worthStack[a + 1];
+        // A plain move takes its value off one square and puts it on another; captures, promotions,
+        // exits and exchanges change the sums.
+        countWorth(b0, b, -1);
+        countWorth(b1, b, -1);
+        countWorth(b2, b, -1);
+        countWorth(a0, b, 1);
+        countWorth(a1, b, 1);
+        countWorth(a2, b, 1);
         if (values.lion[Math.abs(b0)] || values.lion[Math.abs(b1)] || values.lion[Math.abs(b2)] || values.lion[Math.abs(a0)]
                 || values.lion[Math.abs(a1)] || values.lion[Math.abs(a2)]) {
             countLion(b0, b, -1);
@@ -344,6 +358,10 @@ final class Search {
         return !near[base + from] && (s1 < 0 || !near[base + s1]) && (s2 < 0 || !near[base + s2]);
     }
 
+    private void countWorth(int code, int base, int delta) {
+        if (code != 0 && !values.royal[Math.abs(code)]) worthStack[base + (code > 0 ? 0 : 1)] += delta * values.value[Math.abs(code)];
+    }
+
     private void countLion(int code, int base, int delta) {
         if (code != 0 && values.lion[Math.abs(code)]) lionStack[base + (code > 0 ? 0 : 1)] += delta;
     }
@@ -359,6 +377,8 @@ final class Search {
         safetyStack[b + 1] = safetyStack[a + 1];
         lionStack[b] = lionStack[a];
         lionStack[b + 1] = lionStack[a + 1];
+        worthStack[b] = worthStack[a];
+        worthStack[b + 1] = worthStack[a + 1];
         pos.makeNull();
     }
 
@@ -384,8 +404,9 @@ final class Search {
         if (l0 > 0 && l1 == 0) s += lionAloneBonus;
         else if (l1 > 0 && l0 == 0) s -= lionAloneBonus;
         int left0 = pos.pieceCount(0) - pos.royalCount(0), left1 = pos.pieceCount(1) - pos.royalCount(1);
-        if (royal1 >= 0 && EvalParams.hunted(left1, left0)) s += endgame(0, royal1, left1);
-        if (royal0 >= 0 && EvalParams.hunted(left0, left1)) s -= endgame(1, royal0, left0);
+        int worth0 = worthStack[ply * 2], worth1 = worthStack[ply * 2 + 1];
+        if (royal1 >= 0 && EvalParams.hunted(left1, left0, worth1, worth0)) s += endgame(0, royal1, left1);
+        if (royal0 >= 0 && EvalParams.hunted(left0, left1, worth0, worth1)) s -= endgame(1, royal0, left0);
         return (pos.sideToMove() == Position.SENTE ? s : -s) + tempo;
     }
 

@@ -2,6 +2,7 @@ package io.kifudb.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kifudb.rules.Geometry;
 import io.kifudb.rules.Move;
 import io.kifudb.rules.PieceKind;
 import io.kifudb.rules.Position;
@@ -176,7 +177,9 @@ class EvaluationTest {
             int left0 = p.pieceCount(0) - p.royalCount(0), left1 = p.pieceCount(1) - p.royalCount(1);
             if (Math.min(left0, left1) <= EvalParams.FEW) endgames++;
             // The hunt terms against a side with more than FEW pieces, far behind.
-            if ((left1 > EvalParams.FEW && EvalParams.hunted(left1, left0)) || (left0 > EvalParams.FEW && EvalParams.hunted(left0, left1))) hunts++;
+            int worth0 = params.worth(p, 0), worth1 = params.worth(p, 1);
+            if ((left1 > EvalParams.FEW && EvalParams.hunted(left1, left0, worth1, worth0))
+                    || (left0 > EvalParams.FEW && EvalParams.hunted(left0, left1, worth0, worth1))) hunts++;
             checked++;
         }
         assertThat(checked).isGreaterThan(300);
@@ -218,6 +221,41 @@ class EvaluationTest {
             if (empty > 0) sb.append(empty);
         }
         return sb + (rnd.nextBoolean() ? " b - 1" : " w - 1");
+    }
+
+    /**
+     * The hunt terms weigh the pieces as well as counting them ({@link EvalParams#hunted}): a King with
+     * twelve Pawns against nine strong pieces is hunted (the attacker's pieces are drawn to it), the same
+     * King and Pawns against nine Pawns are not, though the counts are the same and by count alone
+     * neither is (twelve against nine is not "one and a half times as many"). The cut games of
+     * docs/engine.md were a lead in value against a King walled in by many small pieces.
+     */
+    @Test
+    void theHuntTermsWeighThePiecesAsWellAsCountingThem() {
+        EvalParams params = EvalParams.derived(RuleSet.CHU);
+        Position strong = Sfen.parse(RuleSet.CHU, "11k/6pppppp/6pppppp/12/12/12/12/12/NQDDHHRRB3/12/12/5K6 b - 1");
+        Position weak = Sfen.parse(RuleSet.CHU, "11k/6pppppp/6pppppp/12/12/12/12/12/PPPPPPPPP3/12/12/5K6 b - 1");
+        Geometry g = RuleSet.CHU.variant.geometry;
+        int king = g.parse("1a"), close = 0;
+        for (int sq = 0; sq < g.squares; sq++) {
+            int code = strong.pieceAt(sq);
+            if (code > 0 && !RuleSet.CHU.variant.kind(code).isRoyal()) close += g.size - 1 - g.distance(sq, king);
+        }
+        assertThat(close).isGreaterThan(0);
+        assertThat(count(EvalFeatures.of(strong, params), params.huntIndex())).isEqualTo(close);
+        assertThat(count(EvalFeatures.of(weak, params), params.huntIndex())).isZero();
+        // The search scores both as the features do.
+        PieceValues values = PieceValues.of(RuleSet.CHU, params);
+        Search search = new Search(new TranspositionTable(1), true, 0);
+        for (Position p : new Position[] {strong, weak}) {
+            search.prepare(p, control(values));
+            assertThat(search.evaluate(0)).as(p.sfen()).isEqualTo(EvalFeatures.evaluate(EvalFeatures.of(p, params), params));
+        }
+    }
+
+    private static int count(EvalFeatures.Sparse features, int index) {
+        for (int i = 0; i < features.index().length; i++) if (features.index()[i] == index) return features.count()[i];
+        return 0;
     }
 
     /** The text form of the parameters reads back to the same parameters, and bad lines are refused by number. */
