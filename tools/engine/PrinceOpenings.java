@@ -1,4 +1,5 @@
 import io.kifudb.engine.EvalParams;
+import io.kifudb.engine.Tuner;
 import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 
@@ -24,6 +25,8 @@ import java.util.zip.GZIPInputStream;
  * selfplay.ndjson > prince-openings.txt}.
  */
 public class PrinceOpenings {
+    private static final java.util.Map<RuleSet, EvalParams> PARAMS = new java.util.HashMap<>();
+
     public static void main(String[] files) throws Exception {
         for (String file : files) {
             int games = 0, twoRoyals = 0, hunted = 0;
@@ -58,10 +61,10 @@ public class PrinceOpenings {
 
     /** The side with two or more royals that the hunt terms' condition holds against, or -1. */
     private static int huntedWithTwoRoyals(Position p) {
+        EvalParams params = PARAMS.computeIfAbsent(p.rules, Tuner::shipped);
         for (int side = 0; side < 2; side++) {
             if (p.royalCount(side) < 2) continue;
             int left = p.pieceCount(side) - p.royalCount(side), attackerLeft = p.pieceCount(1 - side) - p.royalCount(1 - side);
-            EvalParams params = EvalParams.forVariant(p.rules);
             if (EvalParams.hunted(left, attackerLeft, params.worth(p, side), params.worth(p, 1 - side))) return side;
         }
         return -1;

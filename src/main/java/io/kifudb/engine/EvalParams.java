@@ -64,7 +64,7 @@ public final class EvalParams {
         return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left) || 2L * attackerWorth >= 3L * worth;
     }
 
-    /** The value of the position's non-royal pieces of a side, as {@link #hunted} weighs them. */
+    /** The value of a side's non-royal pieces in the position, as {@link #hunted} weighs them; public for the tools. */
     public int worth(io.kifudb.rules.Position pos, int side) {
         int sum = 0;
         for (int sq = 0; sq < variant.geometry.squares; sq++) {
@@ -322,7 +322,7 @@ public final class EvalParams {
     // ------------------------------------------------------------------ text form
 
     /** The shipped parameters of a variant, or the derived ones when none ship. */
-    public static EvalParams forVariant(io.kifudb.rules.RuleSet rules) {
+    static EvalParams forVariant(io.kifudb.rules.RuleSet rules) {
         String resource = "params/" + rules.variant.id + ".txt";
         try (InputStream in = EvalParams.class.getResourceAsStream(resource)) {
             if (in == null) return derived(rules);
