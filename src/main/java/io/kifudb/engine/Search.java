@@ -246,10 +246,9 @@ final class Search {
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
             if (code == 0) continue;
-            countWorth(code, 0, 1);
+            countPiece(code, 0, 1);
             s += values.psq(code, sq);
             e += values.eg(code);
-            if (values.lion[Math.abs(code)]) lionStack[code > 0 ? 0 : 1]++;
         }
         psqStack[0] = s;
         egStack[0] = e;
@@ -313,23 +312,14 @@ final class Search {
         lionStack[b + 1] = lionStack[a + 1];
         worthStack[b] = worthStack[a];
         worthStack[b + 1] = worthStack[a + 1];
-        // A plain move takes its value off one square and puts it on another; captures, promotions,
-        // exits and exchanges change the sums.
-        countWorth(b0, b, -1);
-        countWorth(b1, b, -1);
-        countWorth(b2, b, -1);
-        countWorth(a0, b, 1);
-        countWorth(a1, b, 1);
-        countWorth(a2, b, 1);
-        if (values.lion[Math.abs(b0)] || values.lion[Math.abs(b1)] || values.lion[Math.abs(b2)] || values.lion[Math.abs(a0)]
-                || values.lion[Math.abs(a1)] || values.lion[Math.abs(a2)]) {
-            countLion(b0, b, -1);
-            countLion(b1, b, -1);
-            countLion(b2, b, -1);
-            countLion(a0, b, 1);
-            countLion(a1, b, 1);
-            countLion(a2, b, 1);
-        }
+        // The pieces on the move's squares come off the sums and the ones there after it go on: a plain
+        // move changes nothing, captures, promotions, exits and exchanges do.
+        countPiece(b0, b, -1);
+        countPiece(b1, b, -1);
+        countPiece(b2, b, -1);
+        countPiece(a0, b, 1);
+        countPiece(a1, b, 1);
+        countPiece(a2, b, 1);
         royalStack[b] = royalStack[a];
         royalStack[b + 1] = royalStack[a + 1];
         if (values.royal[Math.abs(b0)] || values.royal[Math.abs(b1)] || values.royal[Math.abs(b2)] || values.royal[Math.abs(a0)]
@@ -358,12 +348,12 @@ final class Search {
         return !near[base + from] && (s1 < 0 || !near[base + s1]) && (s2 < 0 || !near[base + s2]);
     }
 
-    private void countWorth(int code, int base, int delta) {
-        if (code != 0 && !values.royal[Math.abs(code)]) worthStack[base + (code > 0 ? 0 : 1)] += delta * values.value[Math.abs(code)];
-    }
-
-    private void countLion(int code, int base, int delta) {
-        if (code != 0 && values.lion[Math.abs(code)]) lionStack[base + (code > 0 ? 0 : 1)] += delta;
+    /** Adds a piece to (delta 1) or takes it off (-1) its side's non-royal value and Lion count at {@code base}. */
+    private void countPiece(int code, int base, int delta) {
+        if (code == 0) return;
+        int kind = Math.abs(code), i = base + (code > 0 ? 0 : 1);
+        if (!values.royal[kind]) worthStack[i] += delta * values.value[kind];
+        if (values.lion[kind]) lionStack[i] += delta;
     }
 
     private void doNull(int ply) {
