@@ -44,12 +44,7 @@ public class CutGames {
                     cut++;
                     Position pos = Sfen.parse(rules, s.group(1));
                     for (String usi : m.group(1).split(" ")) pos.play(usi);
-                    int[] material = new int[2];
-                    for (int sq = 0; sq < rules.variant.geometry.squares; sq++) {
-                        int code = pos.pieceAt(sq);
-                        if (code == 0 || rules.variant.kind(Math.abs(code)).isRoyal()) continue;
-                        material[code > 0 ? 0 : 1] += values.value(Math.abs(code));
-                    }
+                    int[] material = {values.worth(pos, 0), values.worth(pos, 1)};
                     int ahead = material[0] >= material[1] ? 0 : 1;
                     double ratio = (double) material[ahead] / Math.max(1, material[ahead ^ 1]);
                     byRatio[ratio >= 3 ? 4 : ratio >= 2 ? 3 : ratio >= 1.5 ? 2 : ratio >= 1.2 ? 1 : 0]++;

@@ -48,9 +48,9 @@ public class LopsidedOpenings {
                     if (moves.length <= atPly) continue;
                     Position pos = Sfen.parse(rules, s.group(1));
                     for (int i = 0; i < atPly; i++) pos.play(moves[i]);
-                    int aheadThen = ahead(rules, values, pos, minRatio);
+                    int aheadThen = ahead(values, pos, minRatio);
                     for (int i = atPly; i < moves.length; i++) pos.play(moves[i]);
-                    if (aheadThen < 0 || ahead(rules, values, pos, minRatio) != aheadThen) continue;
+                    if (aheadThen < 0 || ahead(values, pos, minRatio) != aheadThen) continue;
                     System.out.println(String.join(" ", java.util.Arrays.copyOf(moves, atPly)) + " # " + file.replaceAll(".*/", "")
                             + " game " + game + ", " + (aheadThen == Position.SENTE ? "sente" : "gote") + " ahead");
                 }
@@ -59,13 +59,8 @@ public class LopsidedOpenings {
     }
 
     /** The side whose non-royal pieces are worth at least {@code minRatio} times the other's, or -1. */
-    static int ahead(RuleSet rules, EvalParams values, Position pos, double minRatio) {
-        int[] material = new int[2];
-        for (int sq = 0; sq < rules.variant.geometry.squares; sq++) {
-            int code = pos.pieceAt(sq);
-            if (code == 0 || rules.variant.kind(Math.abs(code)).isRoyal()) continue;
-            material[code > 0 ? 0 : 1] += values.value(Math.abs(code));
-        }
+    static int ahead(EvalParams values, Position pos, double minRatio) {
+        int[] material = {values.worth(pos, 0), values.worth(pos, 1)};
         int side = material[0] >= material[1] ? 0 : 1;
         return material[side] >= minRatio * Math.max(1, material[side ^ 1]) ? side : -1;
     }

@@ -54,9 +54,7 @@ public class ValueHuntGames {
                             int left = pos.pieceCount(side) - pos.royalCount(side);
                             int attackerLeft = pos.pieceCount(1 - side) - pos.royalCount(1 - side);
                             int worth = side == 0 ? w0 : w1, attackerWorth = side == 0 ? w1 : w0;
-                            // Hunted by count alone: the same test with the values left out.
-                            boolean byCount = EvalParams.hunted(left, attackerLeft, Integer.MAX_VALUE / 2, 0);
-                            if (!byCount && EvalParams.hunted(left, attackerLeft, worth, attackerWorth)) {
+                            if (!EvalParams.huntedByCount(left, attackerLeft) && EvalParams.hunted(left, attackerLeft, worth, attackerWorth)) {
                                 first = i + 1;
                                 worth0 = w0;
                                 worth1 = w1;

@@ -61,7 +61,12 @@ public final class EvalParams {
      * Public for the tools that find such positions in games.
      */
     public static boolean hunted(int left, int attackerLeft, int worth, int attackerWorth) {
-        return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left) || 2L * attackerWorth >= 3L * worth;
+        return huntedByCount(left, attackerLeft) || 2L * attackerWorth >= 3L * worth;
+    }
+
+    /** The part of {@link #hunted} that counts the pieces alone (all of it before 0.12.0); public for the tools. */
+    public static boolean huntedByCount(int left, int attackerLeft) {
+        return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left);
     }
 
     /** The value of a side's non-royal pieces in the position, as {@link #hunted} weighs them; public for the tools. */
@@ -312,11 +317,6 @@ public final class EvalParams {
         p.cornered = 10;
         p.tempo = 10;
         return p;
-    }
-
-    /** The material value of a kind (its {@code value} weight), for tools that weigh what each side has. */
-    public int value(int kindId) {
-        return value[kindId];
     }
 
     // ------------------------------------------------------------------ text form
