@@ -32,6 +32,7 @@ public class CutMates {
         int from = Integer.getInteger("from", 300), step = Integer.getInteger("step", 3);
         long ms = Long.getLong("ms", 4000);
         String ours = System.getProperty("ours", "kifudb");
+        MateSolver solver = new MateSolver(32); // each solve clears its table
         Pattern movesField = Pattern.compile("\"moves\":\"([^\"]*)\""), startField = Pattern.compile("\"startSfen\":\"([^\"]*)\""),
                 senteField = Pattern.compile("\"sente\":\"([^\"]*)\""), gameField = Pattern.compile("\"game\":([0-9]+)");
         for (String file : files) {
@@ -50,7 +51,7 @@ public class CutMates {
                     for (int i = 0; i < moves.length; i++) {
                         if (i >= from && pos.sideToMove() == us && ourTurns++ % step == 0) {
                             tried++;
-                            MateResult r = new MateSolver(32).solve(pos, MateLimits.time(ms));
+                            MateResult r = solver.solve(pos, MateLimits.time(ms));
                             if (r.outcome() == MateResult.Outcome.MATE)
                                 mates.append(String.format(" %d:%d (%s)", i, r.plies(),
                                         r.line().get(0).equals(moves[i]) ? "played" : "game played " + moves[i] + ", mate starts " + r.line().get(0)));
