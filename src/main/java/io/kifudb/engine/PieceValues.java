@@ -124,6 +124,27 @@ final class PieceValues {
                 psq[(-id + kindCount) * squares + (squares - 1 - sq)] = -v;
             }
         }
+        huntFlat = new int[(2 * kindCount + 1) * squares];
+        for (int id = 1; id <= kindCount; id++) {
+            int[] t = params.rank[id];
+            for (int sq = 0; sq < squares; sq++) {
+                int r = size - 1 - g.rankIndex(sq), best = Integer.MIN_VALUE;
+                for (int q = 0; q <= r; q++) best = Math.max(best, t[q]);
+                int lift = best - t[r];
+                huntFlat[(id + kindCount) * squares + sq] = lift;
+                huntFlat[(-id + kindCount) * squares + (squares - 1 - sq)] = lift;
+            }
+        }
+    }
+
+    /**
+     * Per piece code and square (as {@link #psq}), what lifts the piece's rank table to its running maximum
+     * from its back rank: a side hunting the other gets it, so stepping forward out of home never costs.
+     */
+    final int[] huntFlat;
+
+    int huntFlat(int code, int sq) {
+        return huntFlat[(code + kindCount) * squares + sq];
     }
 
     /** The derived defaults: value per kind, and sente's material + piece-square score per kind and square. */

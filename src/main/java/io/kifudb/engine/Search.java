@@ -422,13 +422,14 @@ final class Search {
      * the edge). Without them a side far ahead has no reason to bring its pieces over, and shuffles.
      */
     private int endgame(int attacker, int king, int left) {
-        int close = 0, size = geo.size;
+        int close = 0, lift = 0, size = geo.size;
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
             if (code == 0 || (code > 0 ? 0 : 1) != attacker || values.royal[Math.abs(code)]) continue;
             close += size - 1 - geo.distance(sq, king);
+            lift += values.huntFlat(code, sq);
         }
-        return (left <= EvalParams.FEW ? fewBonus[left] : 0) + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
+        return (left <= EvalParams.FEW ? fewBonus[left] : 0) + lift + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
     }
 
     /** {@link #kingSafety} of the side's royal at ply, from {@link #safetyStack} when it is known there. */
