@@ -82,6 +82,14 @@ final class EvalFeatures {
                 int code = pos.pieceAt(sq);
                 if (code == 0 || (code > 0 ? 0 : 1) != attacker || v.kind(Math.abs(code)).isRoyal()) continue;
                 close += size - 1 - g.distance(sq, king);
+                // The rank counted is the best the piece has passed, by the parameters the features are
+                // taken for (as the hunted side is found), so the feature stays linear in the weights.
+                int k = Math.abs(code), own = attacker == 0 ? sq : squares - 1 - sq;
+                int rank = size - 1 - own / size, best = bestRankUpTo(p.rank[k], rank);
+                if (best != rank) {
+                    x[p.rankIndex(k, rank)] -= sign;
+                    x[p.rankIndex(k, best)] += sign;
+                }
             }
             x[p.huntIndex()] += sign * close;
             int r = king / size, f = king % size;
@@ -99,6 +107,13 @@ final class EvalFeatures {
                 count[n++] = x[i];
             }
         return new Sparse(index, count);
+    }
+
+    /** The rank from 0 to {@code rank} whose entry in the table is highest, {@code rank} itself on a tie. */
+    static int bestRankUpTo(int[] table, int rank) {
+        int best = rank;
+        for (int r = 0; r < rank; r++) if (table[r] > table[best]) best = r;
+        return best;
     }
 
     /**

@@ -31,8 +31,11 @@ import java.util.Locale;
  *       worth at most two thirds of the other side's ({@link #hunted}; the bare-king rule and the
  *       lone-royal mates decide those endgames): {@code few[n]} for its n pieces (n at most
  *       {@value #FEW}), {@code hunt} per unit of closeness of the other side's pieces to that royal (summed over
- *       them: {@code size - 1 - distance}, at most 3 per piece counted... see {@link Evaluation}),
- *       {@code cornered} per rank or file that royal stands from the board's centre;</li>
+ *       them: {@code size - 1 - distance}), {@code cornered} per rank or file that royal stands from the
+ *       board's centre; and each of the other side's pieces counts the best {@code rank} entry of its kind
+ *       from its back rank up to its own instead of its own (the tables, fitted on whole games, charge a
+ *       small piece for leaving home, which a side hunting the other need not pay: without this its small
+ *       pieces stay home and the hunt is left to a few);</li>
  *   <li>{@code tempo} for the side to move.</li>
  * </ul>
  *

@@ -70,6 +70,12 @@ final class PieceValues {
     final int[] psq;
     /** Endgame value per piece code, signed as psq: {@code eg[code + kindCount]}. */
     final int[] eg;
+    /**
+     * Per piece code and square (as {@link #psq}, but positive for both sides), what lifts the piece's rank
+     * entry to the best entry from its back rank up to its rank: a side hunting the other gets it
+     * ({@link EvalParams}), so that stepping out of home costs it nothing.
+     */
+    final int[] huntLift;
     /** Board size and the span of displacements ({@code 2 * size - 1}). */
     final int size, span;
     /**
@@ -124,27 +130,21 @@ final class PieceValues {
                 psq[(-id + kindCount) * squares + (squares - 1 - sq)] = -v;
             }
         }
-        huntFlat = new int[(2 * kindCount + 1) * squares];
+        huntLift = new int[(2 * kindCount + 1) * squares];
         for (int id = 1; id <= kindCount; id++) {
             int[] t = params.rank[id];
             for (int sq = 0; sq < squares; sq++) {
-                int r = size - 1 - g.rankIndex(sq), best = Integer.MIN_VALUE;
-                for (int q = 0; q <= r; q++) best = Math.max(best, t[q]);
-                int lift = best - t[r];
-                huntFlat[(id + kindCount) * squares + sq] = lift;
-                huntFlat[(-id + kindCount) * squares + (squares - 1 - sq)] = lift;
+                int r = size - 1 - g.rankIndex(sq);
+                int lift = t[EvalFeatures.bestRankUpTo(t, r)] - t[r];
+                huntLift[(id + kindCount) * squares + sq] = lift;
+                huntLift[(-id + kindCount) * squares + (squares - 1 - sq)] = lift;
             }
         }
     }
 
-    /**
-     * Per piece code and square (as {@link #psq}), what lifts the piece's rank table to its running maximum
-     * from its back rank: a side hunting the other gets it, so stepping forward out of home never costs.
-     */
-    final int[] huntFlat;
-
-    int huntFlat(int code, int sq) {
-        return huntFlat[(code + kindCount) * squares + sq];
+    /** {@link #huntLift} of a piece code on a square. */
+    int huntLift(int code, int sq) {
+        return huntLift[(code + kindCount) * squares + sq];
     }
 
     /** The derived defaults: value per kind, and sente's material + piece-square score per kind and square. */

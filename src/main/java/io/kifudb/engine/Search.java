@@ -418,7 +418,8 @@ final class Search {
     /**
      * The attacker's endgame terms against a side with one royal on {@code king} and {@code left} other
      * pieces, far behind ({@link EvalParams#hunted}): with at most {@link EvalParams#FEW} left a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its
-     * pieces' closeness to the royal and the royal's distance from the centre (a lone royal is mated at
+     * pieces' closeness to the royal, their rank entries lifted to the best they have passed (leaving
+     * home costs a hunter nothing) and the royal's distance from the centre (a lone royal is mated at
      * the edge). Without them a side far ahead has no reason to bring its pieces over, and shuffles.
      */
     private int endgame(int attacker, int king, int left) {
@@ -427,7 +428,7 @@ final class Search {
             int code = pos.pieceAt(sq);
             if (code == 0 || (code > 0 ? 0 : 1) != attacker || values.royal[Math.abs(code)]) continue;
             close += size - 1 - geo.distance(sq, king);
-            lift += values.huntFlat(code, sq);
+            lift += values.huntLift(code, sq);
         }
         return (left <= EvalParams.FEW ? fewBonus[left] : 0) + lift + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
     }

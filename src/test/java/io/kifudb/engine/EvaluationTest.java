@@ -253,6 +253,41 @@ class EvaluationTest {
         }
     }
 
+    /**
+     * A side hunting the other counts each piece's best rank entry from its back rank up to its rank
+     * ({@link EvalParams}): the shipped tables charge a Lance for its first step out of home, which a
+     * hunter does not pay; with the other side not hunted the step costs what the table says. The cut
+     * games of docs/engine.md ended with the hunter's small pieces at home behind such dips.
+     */
+    @Test
+    void aHuntersPiecesLeaveHomeFree() {
+        RuleSet rules = RuleSet.CHU_LISHOGI;
+        EvalParams params = EvalParams.forVariant(rules);
+        int lance = rules.variant.byToken("l").id;
+        int dip = params.rank[lance][1] - params.rank[lance][0];
+        assertThat(dip).as("the shipped Lance's first step out of home").isNegative();
+        PieceValues values = PieceValues.of(rules, params);
+        Search search = new Search(new TranspositionTable(1), true, 0);
+        // Gote's King and a Pawn against sente's King, Dragon King, six Pawns and Lance (gote hunted), then
+        // gote with the same as sente (neither side hunted); the Lance at home or a step up.
+        String hunted = "11k/12/11p/12/12/12/12/5K6/D5PPPPPP/12/%s b - 1";
+        String even = "11k/d10l/6pppppp/12/12/12/12/5K6/D5PPPPPP/12/%s b - 1";
+        String home = "12/L11", stepped = "L11/12";
+        Geometry g = rules.variant.geometry;
+        int king = g.parse("1a");
+        int closer = (g.size - 1 - g.distance(g.parse("12k"), king)) - (g.size - 1 - g.distance(g.parse("12l"), king));
+        int[] scores = new int[4];
+        String[] sfens = {String.format(hunted, home), String.format(hunted, stepped), String.format(even, home), String.format(even, stepped)};
+        for (int i = 0; i < 4; i++) {
+            Position p = Sfen.parse(rules, sfens[i]);
+            search.prepare(p, control(values));
+            scores[i] = search.evaluate(0);
+            assertThat(scores[i]).as(sfens[i]).isEqualTo(EvalFeatures.evaluate(EvalFeatures.of(p, params), params));
+        }
+        assertThat(scores[1] - scores[0]).as("hunting: the step").isEqualTo(params.hunt * closer);
+        assertThat(scores[3] - scores[2]).as("not hunting: the step").isEqualTo(dip);
+    }
+
     private static int count(EvalFeatures.Sparse features, int index) {
         for (int i = 0; i < features.index().length; i++) if (features.index()[i] == index) return features.count()[i];
         return 0;
