@@ -78,6 +78,7 @@ final class EvalFeatures {
             if (king < 0 || !EvalParams.hunted(left, attackerLeft, worth[defender], worth[attacker])) continue;
             if (left <= EvalParams.FEW) x[p.fewIndex(left)] += sign;
             int close = 0;
+            boolean toothless = p.toothless(worth[defender]);
             for (int sq = 0; sq < squares; sq++) {
                 int code = pos.pieceAt(sq);
                 if (code == 0 || (code > 0 ? 0 : 1) != attacker || v.kind(Math.abs(code)).isRoyal()) continue;
@@ -86,7 +87,7 @@ final class EvalFeatures {
                 // taken for (as the hunted side is found), so the feature stays linear in the weights.
                 int k = Math.abs(code), own = attacker == 0 ? sq : squares - 1 - sq;
                 int rank = size - 1 - own / size, best = bestRankUpTo(p.rank[k], rank);
-                if (best != rank) {
+                if (toothless && best != rank) {
                     x[p.rankIndex(k, rank)] -= sign;
                     x[p.rankIndex(k, best)] += sign;
                 }

@@ -32,7 +32,8 @@ import java.util.Locale;
  *       lone-royal mates decide those endgames): {@code few[n]} for its n pieces (n at most
  *       {@value #FEW}), {@code hunt} per unit of closeness of the other side's pieces to that royal (summed over
  *       them: {@code size - 1 - distance}), {@code cornered} per rank or file that royal stands from the
- *       board's centre; and each of the other side's pieces counts the best {@code rank} entry of its kind
+ *       board's centre; and, against a side whose pieces are worth a quarter of a side's at the start or less
+ *       ({@link #toothless}), each of the other side's pieces counts the best {@code rank} entry of its kind
  *       from its back rank up to its own instead of its own (the tables, fitted on whole games, charge a
  *       small piece for leaving home, which a side hunting the other need not pay: without this its small
  *       pieces stay home and the hunt is left to a few);</li>
@@ -70,6 +71,29 @@ public final class EvalParams {
     /** The part of {@link #hunted} that counts the pieces alone (all of it before 0.12.0); public for the tools. */
     public static boolean huntedByCount(int left, int attackerLeft) {
         return left <= FEW || (left <= HUNT_MAX && 2 * attackerLeft >= 3 * left);
+    }
+
+    /**
+     * Whether a hunted side's non-royal pieces, worth {@code worth}, are worth at most a quarter of what a
+     * side's are at the start: then nothing of the hunter's is needed at home, and its pieces leave home
+     * free ({@link EvalFeatures}, the rank lift).
+     */
+    boolean toothless(int worth) {
+        return 4L * worth <= startWorth();
+    }
+
+    /** What sente's non-royal pieces are worth in the variant's start position. */
+    int startWorth() {
+        int sum = 0;
+        String board = variant.startSfen.split(" ")[0];
+        for (int i = 0; i < board.length(); i++) {
+            char c = board.charAt(i);
+            if (!Character.isUpperCase(c)) continue;
+            boolean promoted = i > 0 && board.charAt(i - 1) == '+';
+            PieceKind k = variant.byToken((promoted ? "+" : "") + Character.toLowerCase(c));
+            if (!k.isRoyal()) sum += value[k.id];
+        }
+        return sum;
     }
 
     /** The value of a side's non-royal pieces in the position, as {@link #hunted} weighs them; public for the tools. */

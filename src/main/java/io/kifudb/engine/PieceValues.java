@@ -72,10 +72,12 @@ final class PieceValues {
     final int[] eg;
     /**
      * Per piece code and square (as {@link #psq}, but positive for both sides), what lifts the piece's rank
-     * entry to the best entry from its back rank up to its rank: a side hunting the other gets it
-     * ({@link EvalParams}), so that stepping out of home costs it nothing.
+     * entry to the best entry from its back rank up to its rank: a side hunting a toothless one gets it
+     * ({@link EvalParams#toothless}), so that stepping out of home costs it nothing.
      */
     final int[] huntLift;
+    /** {@link EvalParams#startWorth}. */
+    final int startWorth;
     /** Board size and the span of displacements ({@code 2 * size - 1}). */
     final int size, span;
     /**
@@ -130,6 +132,7 @@ final class PieceValues {
                 psq[(-id + kindCount) * squares + (squares - 1 - sq)] = -v;
             }
         }
+        startWorth = params.startWorth();
         huntLift = new int[(2 * kindCount + 1) * squares];
         for (int id = 1; id <= kindCount; id++) {
             int[] t = params.rank[id];

@@ -395,8 +395,8 @@ final class Search {
         else if (l1 > 0 && l0 == 0) s -= lionAloneBonus;
         int left0 = pos.pieceCount(0) - pos.royalCount(0), left1 = pos.pieceCount(1) - pos.royalCount(1);
         int worth0 = worthStack[ply * 2], worth1 = worthStack[ply * 2 + 1];
-        if (royal1 >= 0 && EvalParams.hunted(left1, left0, worth1, worth0)) s += endgame(0, royal1, left1);
-        if (royal0 >= 0 && EvalParams.hunted(left0, left1, worth0, worth1)) s -= endgame(1, royal0, left0);
+        if (royal1 >= 0 && EvalParams.hunted(left1, left0, worth1, worth0)) s += endgame(0, royal1, left1, worth1);
+        if (royal0 >= 0 && EvalParams.hunted(left0, left1, worth0, worth1)) s -= endgame(1, royal0, left0, worth0);
         return (pos.sideToMove() == Position.SENTE ? s : -s) + tempo;
     }
 
@@ -418,17 +418,18 @@ final class Search {
     /**
      * The attacker's endgame terms against a side with one royal on {@code king} and {@code left} other
      * pieces, far behind ({@link EvalParams#hunted}): with at most {@link EvalParams#FEW} left a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its
-     * pieces' closeness to the royal, their rank entries lifted to the best they have passed (leaving
-     * home costs a hunter nothing) and the royal's distance from the centre (a lone royal is mated at
+     * pieces' closeness to the royal, against a toothless side ({@link EvalParams#toothless}) their rank
+     * entries lifted to the best they have passed (leaving home costs the hunter nothing), and the royal's distance from the centre (a lone royal is mated at
      * the edge). Without them a side far ahead has no reason to bring its pieces over, and shuffles.
      */
-    private int endgame(int attacker, int king, int left) {
+    private int endgame(int attacker, int king, int left, int worth) {
         int close = 0, lift = 0, size = geo.size;
+        boolean toothless = 4L * worth <= values.startWorth;
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
             if (code == 0 || (code > 0 ? 0 : 1) != attacker || values.royal[Math.abs(code)]) continue;
             close += size - 1 - geo.distance(sq, king);
-            lift += values.huntLift(code, sq);
+            if (toothless) lift += values.huntLift(code, sq);
         }
         return (left <= EvalParams.FEW ? fewBonus[left] : 0) + lift + hunt * close + cornered * ((size + 1) / 2 - 1 - edgeDistance[king]);
     }

@@ -254,8 +254,8 @@ class EvaluationTest {
     }
 
     /**
-     * A side hunting the other counts each piece's best rank entry from its back rank up to its rank
-     * ({@link EvalParams}): the shipped tables charge a Lance for its first step out of home, which a
+     * A side hunting a toothless one (a King and a Pawn) counts each piece's best rank entry from its back
+     * rank up to its rank ({@link EvalParams#toothless}): the shipped tables charge a Lance for its first step out of home, which a
      * hunter does not pay; with the other side not hunted the step costs what the table says. The cut
      * games of docs/engine.md ended with the hunter's small pieces at home behind such dips.
      */
@@ -272,13 +272,17 @@ class EvaluationTest {
         // gote with the same as sente (neither side hunted); the Lance at home or a step up.
         String hunted = "11k/12/11p/12/12/12/12/5K6/D5PPPPPP/12/%s b - 1";
         String even = "11k/d10l/6pppppp/12/12/12/12/5K6/D5PPPPPP/12/%s b - 1";
+        // Gote with a Lion, Free King, Dragon King and Horse and six Pawns against all that and two promoted
+        // Dragons and the Lance: hunted by value, not toothless.
+        String armed = "11k/qdhn8/6pppppp/12/12/12/12/5K6/NQDH+D+HPPPPPP/12/%s b - 1";
         String home = "12/L11", stepped = "L11/12";
         Geometry g = rules.variant.geometry;
         int king = g.parse("1a");
         int closer = (g.size - 1 - g.distance(g.parse("12k"), king)) - (g.size - 1 - g.distance(g.parse("12l"), king));
-        int[] scores = new int[4];
-        String[] sfens = {String.format(hunted, home), String.format(hunted, stepped), String.format(even, home), String.format(even, stepped)};
-        for (int i = 0; i < 4; i++) {
+        String[] sfens = {String.format(hunted, home), String.format(hunted, stepped), String.format(even, home),
+            String.format(even, stepped), String.format(armed, home), String.format(armed, stepped)};
+        int[] scores = new int[sfens.length];
+        for (int i = 0; i < sfens.length; i++) {
             Position p = Sfen.parse(rules, sfens[i]);
             search.prepare(p, control(values));
             scores[i] = search.evaluate(0);
@@ -286,6 +290,12 @@ class EvaluationTest {
         }
         assertThat(scores[1] - scores[0]).as("hunting: the step").isEqualTo(params.hunt * closer);
         assertThat(scores[3] - scores[2]).as("not hunting: the step").isEqualTo(dip);
+        Position armedHome = Sfen.parse(rules, sfens[4]);
+        int left = armedHome.pieceCount(1) - 1, attackerLeft = armedHome.pieceCount(0) - 1;
+        assertThat(EvalParams.huntedByCount(left, attackerLeft)).isFalse();
+        assertThat(EvalParams.hunted(left, attackerLeft, params.worth(armedHome, 1), params.worth(armedHome, 0))).isTrue();
+        assertThat(params.toothless(params.worth(armedHome, 1))).isFalse();
+        assertThat(scores[5] - scores[4]).as("hunting an armed side: the step").isEqualTo(dip + params.hunt * closer);
     }
 
     private static int count(EvalFeatures.Sparse features, int index) {
