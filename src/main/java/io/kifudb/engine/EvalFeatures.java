@@ -83,8 +83,8 @@ final class EvalFeatures {
                 int code = pos.pieceAt(sq);
                 if (code == 0 || (code > 0 ? 0 : 1) != attacker || v.kind(Math.abs(code)).isRoyal()) continue;
                 close += size - 1 - g.distance(sq, king);
-                // The rank counted is the best the piece has passed, by the parameters the features are
-                // taken for (as the hunted side is found), so the feature stays linear in the weights.
+                // Against a toothless side the rank counted is the best the piece has passed, found with the
+                // parameters the features are taken for (as the hunted side is), so the model stays linear.
                 int k = Math.abs(code), own = attacker == 0 ? sq : squares - 1 - sq;
                 int rank = size - 1 - own / size, best = bestRankUpTo(p.rank[k], rank);
                 if (toothless && best != rank) {

@@ -35,8 +35,7 @@ import java.util.Locale;
  *       board's centre; and, against a side whose pieces are worth a quarter of a side's at the start or less
  *       ({@link #toothless}), each of the other side's pieces counts the best {@code rank} entry of its kind
  *       from its back rank up to its own instead of its own (the tables, fitted on whole games, charge a
- *       small piece for leaving home, which a side hunting the other need not pay: without this its small
- *       pieces stay home and the hunt is left to a few);</li>
+ *       small piece for leaving home, which a side hunting one with so little left need not pay);</li>
  *   <li>{@code tempo} for the side to move.</li>
  * </ul>
  *
@@ -79,7 +78,12 @@ public final class EvalParams {
      * free ({@link EvalFeatures}, the rank lift).
      */
     boolean toothless(int worth) {
-        return 4L * worth <= startWorth();
+        return toothless(worth, startWorth());
+    }
+
+    /** {@link #toothless(int)} with the start's worth given (the search keeps it). */
+    static boolean toothless(int worth, int startWorth) {
+        return 4L * worth <= startWorth;
     }
 
     /** What sente's non-royal pieces are worth in the variant's start position. */

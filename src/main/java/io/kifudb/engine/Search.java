@@ -417,14 +417,16 @@ final class Search {
 
     /**
      * The attacker's endgame terms against a side with one royal on {@code king} and {@code left} other
-     * pieces, far behind ({@link EvalParams#hunted}): with at most {@link EvalParams#FEW} left a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its
-     * pieces' closeness to the royal, against a toothless side ({@link EvalParams#toothless}) their rank
-     * entries lifted to the best they have passed (leaving home costs the hunter nothing), and the royal's distance from the centre (a lone royal is mated at
-     * the edge). Without them a side far ahead has no reason to bring its pieces over, and shuffles.
+     * pieces worth {@code worth}, far behind ({@link EvalParams#hunted}): with at most {@link EvalParams#FEW}
+     * left a bonus growing as those pieces go (the bare-king rule and the mates need them gone), its pieces'
+     * closeness to the royal, against a toothless side ({@link EvalParams#toothless}) their rank entries
+     * lifted to the best they have passed (leaving home costs the hunter nothing), and the royal's distance
+     * from the centre (a lone royal is mated at the edge). Without them a side far ahead has no reason to
+     * bring its pieces over, and shuffles.
      */
     private int endgame(int attacker, int king, int left, int worth) {
         int close = 0, lift = 0, size = geo.size;
-        boolean toothless = 4L * worth <= values.startWorth;
+        boolean toothless = EvalParams.toothless(worth, values.startWorth);
         for (int sq = 0; sq < squares; sq++) {
             int code = pos.pieceAt(sq);
             if (code == 0 || (code > 0 ? 0 : 1) != attacker || values.royal[Math.abs(code)]) continue;
