@@ -83,14 +83,13 @@ final class EvalFeatures {
                 int code = pos.pieceAt(sq);
                 if (code == 0 || (code > 0 ? 0 : 1) != attacker || v.kind(Math.abs(code)).isRoyal()) continue;
                 close += size - 1 - g.distance(sq, king);
+                if (!toothless) continue;
                 // Against a toothless side the rank counted is the best the piece has passed, found with the
                 // parameters the features are taken for (as the hunted side is), so the model stays linear.
                 int k = Math.abs(code), own = attacker == 0 ? sq : squares - 1 - sq;
-                int rank = size - 1 - own / size, best = bestRankUpTo(p.rank[k], rank);
-                if (toothless && best != rank) {
-                    x[p.rankIndex(k, rank)] -= sign;
-                    x[p.rankIndex(k, best)] += sign;
-                }
+                int rank = size - 1 - own / size;
+                x[p.rankIndex(k, rank)] -= sign;
+                x[p.rankIndex(k, bestRankUpTo(p.rank[k], rank))] += sign;
             }
             x[p.huntIndex()] += sign * close;
             int r = king / size, f = king % size;

@@ -1,6 +1,7 @@
 package io.kifudb.engine;
 
 import io.kifudb.rules.PieceKind;
+import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Variant;
 import java.io.IOException;
 import java.io.InputStream;
@@ -86,18 +87,10 @@ public final class EvalParams {
         return 4L * worth <= startWorth;
     }
 
-    /** What sente's non-royal pieces are worth in the variant's start position. */
+    /** What sente's non-royal pieces are worth in the variant's start position (every rule set of it has the same). */
     int startWorth() {
-        int sum = 0;
-        String board = variant.startSfen.split(" ")[0];
-        for (int i = 0; i < board.length(); i++) {
-            char c = board.charAt(i);
-            if (!Character.isUpperCase(c)) continue;
-            boolean promoted = i > 0 && board.charAt(i - 1) == '+';
-            PieceKind k = variant.byToken((promoted ? "+" : "") + Character.toLowerCase(c));
-            if (!k.isRoyal()) sum += value[k.id];
-        }
-        return sum;
+        RuleSet rules = RuleSet.all().stream().filter(r -> r.variant == variant).findFirst().orElseThrow();
+        return worth(io.kifudb.rules.Position.start(rules), 0);
     }
 
     /** The value of a side's non-royal pieces in the position, as {@link #hunted} weighs them; public for the tools. */
