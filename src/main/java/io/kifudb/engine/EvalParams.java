@@ -1,6 +1,7 @@
 package io.kifudb.engine;
 
 import io.kifudb.rules.PieceKind;
+import io.kifudb.rules.Position;
 import io.kifudb.rules.RuleSet;
 import io.kifudb.rules.Variant;
 import java.io.IOException;
@@ -90,11 +91,11 @@ public final class EvalParams {
     /** What sente's non-royal pieces are worth in the variant's start position (every rule set of it has the same). */
     int startWorth() {
         RuleSet rules = RuleSet.all().stream().filter(r -> r.variant == variant).findFirst().orElseThrow();
-        return worth(io.kifudb.rules.Position.start(rules), 0);
+        return worth(Position.start(rules), 0);
     }
 
     /** The value of a side's non-royal pieces in the position, as {@link #hunted} weighs them; public for the tools. */
-    public int worth(io.kifudb.rules.Position pos, int side) {
+    public int worth(Position pos, int side) {
         int sum = 0;
         for (int sq = 0; sq < variant.geometry.squares; sq++) {
             int code = pos.pieceAt(sq);
@@ -159,7 +160,7 @@ public final class EvalParams {
     }
 
     /** The phase of a position: 0 with the start's material, {@link #PHASES} with the royals alone. */
-    int phase(io.kifudb.rules.Position pos) {
+    int phase(Position pos) {
         int left = pos.pieceCount(0) + pos.pieceCount(1) - pos.royalCount(0) - pos.royalCount(1);
         return phaseByPieces[left];
     }
