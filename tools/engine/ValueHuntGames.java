@@ -19,7 +19,9 @@ import java.util.zip.GZIPInputStream;
  * some ply a side with one royal is hunted by value alone ({@code EvalParams.hunted} with the shipped
  * parameters' values, but not by the count of pieces): how many, from which ply, engine A's score in them and
  * in the others, and how many of each were cut at the ply cap. With {@code -Dgames=true}, one line per game:
- * the first such ply and each side's value then.
+ * the first such ply and each side's value then. With {@code -Dtoothless=true} the condition is instead that
+ * a side with one royal is hunted and toothless ({@code EvalParams.toothless}: its non-royal pieces worth a
+ * quarter of a side's at the start or less), where 0.13.0's rank lift and the hunt pulls tried after it apply.
  *
  * <p>Run from the repository root after a build: {@code java -cp target/classes tools/engine/ValueHuntGames.java
  * docs/matches/sprt-valuehunt-vs-0110.ndjson.gz}.
@@ -28,7 +30,9 @@ public class ValueHuntGames {
     public static void main(String[] files) throws Exception {
         RuleSet rules = RuleSet.byId("chu-lishogi");
         EvalParams params = Tuner.shipped(rules);
-        boolean perGame = Boolean.getBoolean("games");
+        boolean perGame = Boolean.getBoolean("games"), toothless = Boolean.getBoolean("toothless");
+        int startWorth = params.startWorth();
+        String condition = toothless ? "hunted and toothless" : "hunted by value alone";
         Pattern movesField = Pattern.compile("\"moves\":\"([^\"]*)\""), startField = Pattern.compile("\"startSfen\":\"([^\"]*)\""),
                 scoreField = Pattern.compile("\"scoreA\":([0-9.]+)"), reasonField = Pattern.compile("\"reason\":\"([^\"]*)\"");
         for (String file : files) {
@@ -54,7 +58,10 @@ public class ValueHuntGames {
                             int left = pos.pieceCount(side) - pos.royalCount(side);
                             int attackerLeft = pos.pieceCount(1 - side) - pos.royalCount(1 - side);
                             int worth = side == 0 ? w0 : w1, attackerWorth = side == 0 ? w1 : w0;
-                            if (!EvalParams.huntedByCount(left, attackerLeft) && EvalParams.hunted(left, attackerLeft, worth, attackerWorth)) {
+                            boolean applies = toothless
+                                    ? EvalParams.hunted(left, attackerLeft, worth, attackerWorth) && EvalParams.toothless(worth, startWorth)
+                                    : !EvalParams.huntedByCount(left, attackerLeft) && EvalParams.hunted(left, attackerLeft, worth, attackerWorth);
+                            if (applies) {
                                 first = i + 1;
                                 worth0 = w0;
                                 worth1 = w1;
@@ -74,15 +81,15 @@ public class ValueHuntGames {
                     }
                     if (perGame)
                         System.out.printf("game %d: %s, %d plies, %s%n", games, reason.group(1), moves.length,
-                                first > 0 ? "hunted by value from ply " + first + " (sente " + worth0 + ", gote " + worth1 + ")" : "never hunted by value alone");
+                                first > 0 ? condition + " from ply " + first + " (sente " + worth0 + ", gote " + worth1 + ")" : "never " + condition);
                 }
             }
             StringBuilder from = new StringBuilder();
             for (int i = 0; i < fromPly.length; i++)
                 if (fromPly[i] > 0) from.append(String.format(" %d-%s: %d", i * 50, i == 8 ? "" : String.valueOf(i * 50 + 49), fromPly[i]));
-            System.out.printf("%s: %d games; hunted by value alone at some ply in %d (A scored %.1f, %d cut), never in %d (A scored %.1f, %d cut);"
+            System.out.printf("%s: %d games; %s at some ply in %d (A scored %.1f, %d cut), never in %d (A scored %.1f, %d cut);"
                             + " first at plies%s%n",
-                    file, games, held, heldScore, heldCut, games - held, otherScore, otherCut, from);
+                    file, games, condition, held, heldScore, heldCut, games - held, otherScore, otherCut, from);
         }
     }
 }

@@ -83,13 +83,13 @@ public final class EvalParams {
         return toothless(worth, startWorth());
     }
 
-    /** {@link #toothless(int)} with the start's worth given (the search keeps it). */
-    static boolean toothless(int worth, int startWorth) {
+    /** {@link #toothless(int)} with the start's worth given (the search keeps it); public for the tools. */
+    public static boolean toothless(int worth, int startWorth) {
         return 4L * worth <= startWorth;
     }
 
-    /** What sente's non-royal pieces are worth in the variant's start position (every rule set of it has the same). */
-    int startWorth() {
+    /** What sente's non-royal pieces are worth in the variant's start position (every rule set of it has the same); public for the tools. */
+    public int startWorth() {
         RuleSet rules = RuleSet.all().stream().filter(r -> r.variant == variant).findFirst().orElseThrow();
         return worth(Position.start(rules), 0);
     }
