@@ -31,7 +31,7 @@ public class HuntStart {
         Pattern movesField = Pattern.compile("\"moves\":\"([^\"]*)\""), startField = Pattern.compile("\"startSfen\":\"([^\"]*)\""),
                 colourField = Pattern.compile("\"aColor\":\"(\\w+)\""), reasonField = Pattern.compile("\"reason\":\"([^\"]*)\""),
                 nameField = Pattern.compile("\"a\":\"([^\"]*)\"");
-        List<Integer> finishLength = new ArrayList<>(), finishStart = new ArrayList<>(), cutStart = new ArrayList<>();
+        List<Integer> lengths = new ArrayList<>(), finishStart = new ArrayList<>(), cutStart = new ArrayList<>();
         int games = 0, neverHunted = 0;
         for (String file : files)
             for (String line : Files.readAllLines(Path.of(file))) {
@@ -53,11 +53,10 @@ public class HuntStart {
                 if (hunted < 0) neverHunted++;
                 else if (reason.group(1).equals("max-plies")) cutStart.add(hunted);
                 else {
-                    finishLength.add(ply - hunted);
+                    lengths.add(ply - hunted);
                     finishStart.add(hunted);
                 }
             }
-        List<Integer> lengths = new ArrayList<>(finishLength);
         Collections.sort(lengths);
         int n = lengths.size();
         System.out.printf("%d games; the other side never hunted in %d; hunted and the game finished in %d%n", games, neverHunted, n);
