@@ -786,8 +786,10 @@ final class Search {
 
         // Near the horizon, quiet moves late in the order are rarely good: past a count that grows with
         // depth they are not searched, nor at all when even a generous margin cannot bring the score to
-        // alpha (futility). Moves that may give check are searched all the same: mates in Chu are built
-        // from quiet checks. Against a side without a single royal (no checks to find) a futile node
+        // alpha (futility). Moves that give check are searched all the same: mates in Chu are built from
+        // quiet checks. Tables tell cheaply which moves may give check (the piece could reach the royal on
+        // an empty board, or it leaves a line through the royal); those are made and kept only if they
+        // do. Against a side without a single royal (no checks to find) a futile node
         // needs only its captures, and generates nothing else (quiet promotions are left out too).
         boolean prune = !pvNode && !inCheck && depth <= 3 && !Score.isDecided(alpha);
         boolean futile = prune && staticEval + 100 + 150 * depth <= alpha;
@@ -825,10 +827,10 @@ final class Search {
                 picked = 0;
             }
             if (!latePruning && lo == 0 && prune && searched > 0 && (futile || quietsTried >= lateMoveCount)) {
-                // From here on every quiet move that is not a killer and cannot give check is pruned (the
-                // condition can only become true, never false again): drop those now, the only place they are
-                // pruned, instead of sorting them (before this the high entries hold no quiet move but the
-                // table move).
+                // From here on every quiet move that is not a killer and does not give check is pruned (the
+                // condition can only become true, never false again): drop those that cannot give check now,
+                // instead of sorting them (before this the high entries hold no quiet move but the table
+                // move); those that may are tested once made, below.
                 latePruning = true;
                 int kept = 0;
                 for (int k = 0; k <= i; k++) {
@@ -849,6 +851,13 @@ final class Search {
                 quietsTried++;
             }
             doMove(m, ply);
+            if (latePruning && quiet && m != ttMove && m != killer1[ply] && m != killer2[ply] && !inCheck(ply + 1, side ^ 1)) {
+                // Kept from pruning as a possible check, and not one: pruned after all.
+                pos.unmake();
+                quietsTried--;
+                pruned = true;
+                continue;
+            }
             int v;
             boolean escapes = true;
             if (exposes(m, ply, side, inCheck)) {
