@@ -852,7 +852,8 @@ final class Search {
             }
             doMove(m, ply);
             if (latePruning && quiet && m != ttMove && m != killer1[ply] && m != killer2[ply] && !inCheck(ply + 1, side ^ 1)) {
-                // Kept from pruning as a possible check, and not one: pruned after all.
+                // Kept from pruning as a possible check, and not one: pruned after all. (quiet was judged
+                // before the move was made: isCapture reads the board, which now holds the mover there.)
                 pos.unmake();
                 quietsTried--;
                 pruned = true;
