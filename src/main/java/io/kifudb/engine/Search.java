@@ -796,111 +796,130 @@ final class Search {
         int lateMoveCount = improving ? 4 + 4 * depth * depth : 3 + 2 * depth * depth;
         int enemyRoyal = royalStack[ply * 2 + (side ^ 1)];
         boolean capturesOnly = futile && enemyRoyal < 0 && (ttMove == 0 || isCapture(ttMove));
-        int[] moves = moveBuf[ply];
-        int n = capturesOnly ? pos.generateCaptures(moves) : pos.generate(moves);
-        if (capturesOnly && n == 0) {
-            capturesOnly = false;
-            n = pos.generate(moves);
-        }
-        if (bareKingPossible()) {
-            Status bare = pos.bareKingStatus(moves, n);
-            if (bare != null) return statusScore(bare, ply);
-        }
-        if (n == 0) return Score.lossIn(ply);
-        long[] order = orderBuf[ply];
-        scoreMoves(moves, n, order, ttMove, ply, side);
-        // The quiet moves and doubtful captures (all below a promotion in the order) go to the front, to be
-        // sorted only when the search gets to them: many nodes cut off before, and where late quiet moves
-        // are pruned only the few that are not need sorting. The moves are searched in the same order all
-        // the same.
-        int quietEnd = partitionBelow(order, n, PROMOTION_KEYS);
         boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
+        // The table's move is searched before the others are generated: where it cuts off (most nodes that
+        // have one), no other move is generated, scored or sorted. It is confirmed among the moves of the piece
+        // on its origin (a key collision's move is never played); a pass waits for the list, and so does every
+        // move where the bare-king rule may apply (that verdict needs the list before any move).
+        boolean tableMoveFirst = ttMove != 0 && !bareKingPossible() && pos.isPieceMove(ttMove);
+        int[] moves = moveBuf[ply];
+        long[] order = orderBuf[ply];
+        int n = 0;
 
         int best = -Score.INFINITE, bestMove = 0, searched = 0, quietsTried = 0;
         int originalAlpha = alpha;
         boolean escaped = false, pruned = capturesOnly, latePruning = false;
         int[] triedQuiets = this.triedQuiets[ply];
-        int picked = 0, lo = quietEnd == n ? 0 : quietEnd;
-        for (int i = n - 1; i >= 0; i--) {
-            if (i < lo) {
-                lo = 0;
-                picked = 0;
-            }
-            if (!latePruning && lo == 0 && prune && searched > 0 && (futile || quietsTried >= lateMoveCount)) {
-                // From here on every quiet move that is not a killer and does not give check is pruned (the
-                // condition can only become true, never false again): drop those that cannot give check now,
-                // instead of sorting them (before this the high entries hold no quiet move but the table
-                // move); those that may are tested once made, below.
-                latePruning = true;
-                int kept = 0;
-                for (int k = 0; k <= i; k++) {
-                    int q = (int) order[k];
-                    if (!Move.promotes(q) && !isCapture(q) && q != ttMove && q != killer1[ply] && q != killer2[ply]
-                            && !mayGiveCheck(q, enemyRoyal)) pruned = true;
-                    else order[kept++] = order[k];
+        int picked = 0, lo = 0;
+        // Stage 0 is the table's move alone, stage 1 the generated list (the table's move skipped if searched).
+        moveLoop:
+        for (int stage = tableMoveFirst ? 0 : 1; stage <= 1; stage++) {
+            if (stage == 1) {
+                n = capturesOnly ? pos.generateCaptures(moves) : pos.generate(moves);
+                if (capturesOnly && n == 0) {
+                    capturesOnly = false;
+                    n = pos.generate(moves);
                 }
-                i = kept - 1;
-                picked = 0;
-                if (i < 0) break;
+                if (bareKingPossible()) {
+                    Status bare = pos.bareKingStatus(moves, n);
+                    if (bare != null) return statusScore(bare, ply);
+                }
+                if (n == 0) return Score.lossIn(ply);
+                scoreMoves(moves, n, order, ttMove, ply, side);
+                // The quiet moves and doubtful captures (all below a promotion in the order) go to the front,
+                // to be sorted only when the search gets to them: many nodes cut off before, and where late
+                // quiet moves are pruned only the few that are not need sorting. The moves are searched in
+                // the same order all the same.
+                int quietEnd = partitionBelow(order, n, PROMOTION_KEYS);
+                lo = quietEnd == n ? 0 : quietEnd;
             }
-            picked = pickNext(order, lo, i, picked);
-            int m = (int) order[i];
-            boolean quiet = !Move.promotes(m) && !isCapture(m);
-            if (quiet && m != ttMove) {
-                if (quietsTried < triedQuiets.length) triedQuiets[quietsTried] = m;
-                quietsTried++;
-            }
-            doMove(m, ply);
-            if (latePruning && quiet && m != ttMove && m != killer1[ply] && m != killer2[ply] && !inCheck(ply + 1, side ^ 1)) {
-                // Kept from pruning as a possible check, and not one: pruned after all. (quiet was judged
-                // before the move was made: isCapture reads the board, which now holds the mover there.)
-                pos.unmake();
-                quietsTried--;
-                pruned = true;
-                continue;
-            }
-            int v;
-            boolean escapes = true;
-            if (exposes(m, ply, side, inCheck)) {
-                v = exposedMoveScore(ply);
-                escapes = v >= Score.MATE_BOUND;
-            } else {
-                int newDepth = depth - 1;
-                if (searched == 0) {
-                    v = -search(-beta, -alpha, newDepth, ply + 1, pvNode, true);
+            for (int i = stage == 0 ? 0 : n - 1; i >= 0; i--) {
+                int m;
+                if (stage == 0) {
+                    m = ttMove;
                 } else {
-                    int r = 0;
-                    if (depth >= 3 && quiet && !inCheck && searched >= 3 && m != killer1[ply] && m != killer2[ply]) {
-                        r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
-                        if (pvNode) r--;
-                        if (!improving) r++;
-                        r -= history[historyIndex(side, m)] / HISTORY_PER_PLY;
-                        r = Math.max(0, Math.min(r, newDepth - 1));
+                    if (i < lo) {
+                        lo = 0;
+                        picked = 0;
                     }
-                    v = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
-                    if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, newDepth, ply + 1, false, true);
-                    if (v > alpha && v < beta && pvNode) v = -search(-beta, -alpha, newDepth, ply + 1, true, true);
+                    if (!latePruning && lo == 0 && prune && searched > 0 && (futile || quietsTried >= lateMoveCount)) {
+                        // From here on every quiet move that is not a killer and does not give check is pruned
+                        // (the condition can only become true, never false again): drop those that cannot give
+                        // check now, instead of sorting them (before this the high entries hold no quiet move
+                        // but the table move); those that may are tested once made, below.
+                        latePruning = true;
+                        int kept = 0;
+                        for (int k = 0; k <= i; k++) {
+                            int q = (int) order[k];
+                            if (!Move.promotes(q) && !isCapture(q) && q != ttMove && q != killer1[ply] && q != killer2[ply]
+                                    && !mayGiveCheck(q, enemyRoyal)) pruned = true;
+                            else order[kept++] = order[k];
+                        }
+                        i = kept - 1;
+                        picked = 0;
+                        if (i < 0) break;
+                    }
+                    picked = pickNext(order, lo, i, picked);
+                    m = (int) order[i];
+                    if (tableMoveFirst && m == ttMove) continue;
                 }
-                searched++;
-            }
-            pos.unmake();
-            if (stopped) return 0;
-            if (!escapes) {
-                // Under chu a move that leaves the only royal capturable is no defence at all: if every
-                // move is like that, the side is checkmated here.
-                if (checkmateRule) continue;
-            } else {
-                escaped = true;
-            }
-            if (v > best) {
-                best = v;
-                bestMove = m;
-                if (v > alpha) {
-                    alpha = v;
-                    if (pvNode) updatePv(ply, m);
-                    if (alpha >= beta) {
-                        if (quiet) rememberCutoff(m, depth, ply, side, triedQuiets, Math.min(quietsTried, triedQuiets.length));
-                        break;
+                boolean quiet = !Move.promotes(m) && !isCapture(m);
+                if (quiet && m != ttMove) {
+                    if (quietsTried < triedQuiets.length) triedQuiets[quietsTried] = m;
+                    quietsTried++;
+                }
+                doMove(m, ply);
+                if (latePruning && quiet && m != ttMove && m != killer1[ply] && m != killer2[ply] && !inCheck(ply + 1, side ^ 1)) {
+                    // Kept from pruning as a possible check, and not one: pruned after all. (quiet was judged
+                    // before the move was made: isCapture reads the board, which now holds the mover there.)
+                    pos.unmake();
+                    quietsTried--;
+                    pruned = true;
+                    continue;
+                }
+                int v;
+                boolean escapes = true;
+                if (exposes(m, ply, side, inCheck)) {
+                    v = exposedMoveScore(ply);
+                    escapes = v >= Score.MATE_BOUND;
+                } else {
+                    int newDepth = depth - 1;
+                    if (searched == 0) {
+                        v = -search(-beta, -alpha, newDepth, ply + 1, pvNode, true);
+                    } else {
+                        int r = 0;
+                        if (depth >= 3 && quiet && !inCheck && searched >= 3 && m != killer1[ply] && m != killer2[ply]) {
+                            r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
+                            if (pvNode) r--;
+                            if (!improving) r++;
+                            r -= history[historyIndex(side, m)] / HISTORY_PER_PLY;
+                            r = Math.max(0, Math.min(r, newDepth - 1));
+                        }
+                        v = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
+                        if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, newDepth, ply + 1, false, true);
+                        if (v > alpha && v < beta && pvNode) v = -search(-beta, -alpha, newDepth, ply + 1, true, true);
+                    }
+                    searched++;
+                }
+                pos.unmake();
+                if (stopped) return 0;
+                if (!escapes) {
+                    // Under chu a move that leaves the only royal capturable is no defence at all: if every
+                    // move is like that, the side is checkmated here.
+                    if (checkmateRule) continue;
+                } else {
+                    escaped = true;
+                }
+                if (v > best) {
+                    best = v;
+                    bestMove = m;
+                    if (v > alpha) {
+                        alpha = v;
+                        if (pvNode) updatePv(ply, m);
+                        if (alpha >= beta) {
+                            if (quiet) rememberCutoff(m, depth, ply, side, triedQuiets, Math.min(quietsTried, triedQuiets.length));
+                            break moveLoop;
+                        }
                     }
                 }
             }

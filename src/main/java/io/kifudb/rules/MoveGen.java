@@ -56,11 +56,28 @@ final class MoveGen {
         }
     }
 
-    private int run(int[] out) {
+    /**
+     * The legal moves of the side to move's piece on sq, as {@link #generate} lists them, but never a pass:
+     * of all the passes a position has, the full list keeps one (the smallest USI), which only the full walk
+     * can tell. The search uses it to confirm a move from its table without generating every move.
+     */
+    int generateFromSquare(int sq, int[] out) {
+        capturesOnly = false;
+        begin(out);
+        int sign = side == Position.SENTE ? 1 : -1;
+        if (pos.board[sq] * sign > 0) generateFrom(sq, pos.board, geo.step, sign);
+        return n;
+    }
+
+    private void begin(int[] out) {
         this.out = out;
         this.n = 0;
         this.side = pos.side;
         this.passFrom = -1;
+    }
+
+    private int run(int[] out) {
+        begin(out);
         final byte[] board = pos.board;
         final int[] step = geo.step;
         final int sign = side == Position.SENTE ? 1 : -1;

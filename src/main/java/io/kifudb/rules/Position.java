@@ -704,6 +704,19 @@ public final class Position {
         return moveGen.generateCaptures(out);
     }
 
+    /**
+     * Whether move is one {@link #generate} lists here, other than the pass: checked against the moves of the
+     * piece on its origin alone, which is far cheaper than the whole list. A move remembered from another
+     * position (a hash table's key collision) is refused; so is every pass, which only the whole list settles.
+     */
+    public boolean isPieceMove(int move) {
+        int from = Move.from(move);
+        if (from >= geo.squares) return false;
+        int n = moveGen.generateFromSquare(from, scratch);
+        for (int i = 0; i < n; i++) if (scratch[i] == move) return true;
+        return false;
+    }
+
     /** The game status of this position (history included). */
     public Status status() {
         int n = moveGen.generate(scratch);

@@ -67,6 +67,55 @@ class SearchSupportTest {
         assertThat(withLionDouble).as("two-step captures were exercised").isPositive();
     }
 
+    /**
+     * The search confirms its table's move with {@link Position#isPieceMove} instead of generating the whole
+     * list: under every rule set (Lion double moves, the 13x13 atoms, exits, tries and exchanges) it must accept
+     * exactly the listed moves but the pass, and refuse every move of other positions that is not listed here,
+     * which is what a hash key collision would hand it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"chu", "chu-sdin", "chu-lishogi", "dai13-kumazawa", "shodoshu2017", "shodoshu2017-prev"})
+    void pieceMoveConfirmsExactlyTheListedMovesButThePass(String id) {
+        RuleSet rules = RuleSet.byId(id);
+        List<Position> positions = randomGamePositions(rules, 23, 12, 300);
+        int[] buf = new int[Position.MAX_MOVES];
+        int confirmed = 0, passes = 0, refused = 0, twoStep = 0, exits = 0;
+        int[] previous = new int[0];
+        for (Position p : positions) {
+            int n = p.generate(buf);
+            int[] listed = Arrays.copyOf(buf, n);
+            for (int m : listed) {
+                boolean pass = Move.from(m) == Move.to(m) && Move.hasMid(m) && !Move.leavesBoard(m)
+                        && p.pieceAt(Move.mid(m)) == 0;
+                assertThat(p.isPieceMove(m)).as("%s in %s", p.usi(m), p.sfen()).isEqualTo(!pass);
+                if (pass) passes++;
+                else confirmed++;
+                if (Move.hasMid(m) && !pass) twoStep++;
+                if (Move.leavesBoard(m)) exits++;
+            }
+            // The previous position's moves (the other side's, mostly from other squares) and the same moves with
+            // the promotion bit flipped: each is confirmed exactly when it is listed here.
+            for (int m : previous) {
+                for (int candidate : new int[] {m, m ^ Move.PROMOTE}) {
+                    boolean here = Arrays.stream(listed).anyMatch(x -> x == candidate);
+                    boolean pass = Move.from(candidate) == Move.to(candidate) && Move.hasMid(candidate)
+                            && !Move.leavesBoard(candidate) && p.pieceAt(Move.mid(candidate)) == 0;
+                    assertThat(p.isPieceMove(candidate)).as("%s in %s", p.usi(candidate), p.sfen())
+                            .isEqualTo(here && !pass);
+                    if (!here) refused++;
+                }
+            }
+            previous = listed;
+        }
+        assertThat(confirmed).isGreaterThan(2_000);
+        assertThat(refused).isGreaterThan(2_000);
+        // Two-step moves and passes come from Lion-like pieces (none took a two-step move in dai13-kumazawa's
+        // random games); exits exist only in dai13-kumazawa.
+        if (rules.offBoard == RuleSet.OffBoard.NONE) assertThat(twoStep).as("two-step moves were exercised").isPositive();
+        if (rules.variant == RuleSet.CHU.variant) assertThat(passes).as("passes were exercised").isPositive();
+        if (rules.offBoard != RuleSet.OffBoard.NONE) assertThat(exits).as("exits were exercised").isPositive();
+    }
+
     @Test
     void captureGenerationKeepsLionRulesAndLeavesOutThePass() {
         // Sente Lion on 6f next to a gote pawn, and a gote Lion two squares away on 6d protected by the gold
