@@ -281,7 +281,7 @@ public class AnalysisService implements JobKind {
                          @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "the deepest completed search depth, in plies") int depth,
                          long nodes, long timeMs,
                          @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = EngineVersion.ENGINE) String engine,
-                         @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "the engine's version (the service's build version)", examples = "0.14.0-SNAPSHOT") String version,
+                         @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "the engine's version (the service's build version)", examples = "0.15.0-SNAPSHOT") String version,
                          @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "null when the search found no move") String bestMove,
                          List<AnalysisJob.Line> pvs, Instant createdAt) {}
 

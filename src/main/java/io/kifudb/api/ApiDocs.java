@@ -525,7 +525,7 @@ final class ApiDocs {
              "pvs":[{"multipv":1,"depth":19,"score":{"mate":10},"moves":["6e8c","10a11a","8c6a+","11b10a","11e10d","10b11b","11f11b","12b11b",
                     "6a10a","11a12b","10d12d","12b12c","10a12a","12c11d","10f10d","10h10d","12a12c","11d12c","12d10d+"]}],"cached":false,
              "positions":1,"positionsDone":1,"mate":{"outcome":"mate","plies":19,"shortest":true,"noMateWithin":18},"error":null,
-             "createdAt":"2026-12-01T13:05:12.418806213Z","finishedAt":"2026-12-01T13:05:12.497310525Z","engine":"kifudb","version":"0.14.0-SNAPSHOT"}""";
+             "createdAt":"2026-12-01T13:05:12.418806213Z","finishedAt":"2026-12-01T13:05:12.497310525Z","engine":"kifudb","version":"0.15.0-SNAPSHOT"}""";
 
     static final String ANALYSIS_QUEUED = """
             {"id":"f40e7d82-8c24-4123-a363-b86cd027b95e","status":"queued","kind":"position","rules":"chu",
@@ -538,14 +538,14 @@ final class ApiDocs {
              "sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
              "gameId":null,"multiPv":1,"depth":6,"seldepth":9,"nodes":31654,"nps":113050,"timeMs":280,"bestMove":"7k7i",
              "pvs":[{"multipv":1,"depth":6,"score":{"cp":10},"moves":["7k7i","6b6d","7i7g","6d6f","11l11k","2a2b"]}],"cached":false,
-             "positions":1,"positionsDone":1,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:31.928206091Z","finishedAt":"2026-11-30T15:10:32.273095473Z","engine":"kifudb","version":"0.14.0-SNAPSHOT"}""";
+             "positions":1,"positionsDone":1,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:31.928206091Z","finishedAt":"2026-11-30T15:10:32.273095473Z","engine":"kifudb","version":"0.15.0-SNAPSHOT"}""";
 
     static final String ANALYSIS_CACHED = """
             {"id":"a5814855-7f0a-417b-a68c-f560225e6f18","status":"done","kind":"position","rules":"chu",
              "sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
              "gameId":null,"multiPv":1,"depth":6,"seldepth":0,"nodes":31654,"nps":112647,"timeMs":281,"bestMove":"7k7i",
              "pvs":[{"multipv":1,"depth":6,"score":{"cp":10},"moves":["7k7i","6b6d","7i7g","6d6f","11l11k","2a2b"]}],"cached":true,
-             "positions":1,"positionsDone":1,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:38.154067947Z","finishedAt":"2026-11-30T15:10:38.158172275Z","engine":"kifudb","version":"0.14.0-SNAPSHOT"}""";
+             "positions":1,"positionsDone":1,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:38.154067947Z","finishedAt":"2026-11-30T15:10:38.158172275Z","engine":"kifudb","version":"0.15.0-SNAPSHOT"}""";
 
     static final String ANALYSIS_RUNNING_MULTIPV = """
             {"id":"25a70ce7-a211-4cd4-96f6-c22107e3067a","status":"running","kind":"position","rules":"chu",
@@ -553,7 +553,7 @@ final class ApiDocs {
              "gameId":null,"multiPv":2,"depth":10,"seldepth":14,"nodes":1480078,"nps":933803,"timeMs":1585,"bestMove":"11l11k",
              "pvs":[{"multipv":1,"depth":10,"score":{"cp":10},"moves":["11l11k","11a11b","7k7i","6b6d","7i7g","6d6f","5i5h","8d8e","2l2k","2a2b"]},
                     {"multipv":2,"depth":10,"score":{"cp":10},"moves":["2l2k","11a11b","5i5h","6b6d","7k7i","6d6f","7i7g","8d8e","11l11k","2a2b"]}],
-             "cached":false,"positions":1,"positionsDone":0,"mate":null,"error":null,"createdAt":"2026-11-30T15:14:30.931009658Z","finishedAt":null,"engine":"kifudb","version":"0.14.0-SNAPSHOT"}""";
+             "cached":false,"positions":1,"positionsDone":0,"mate":null,"error":null,"createdAt":"2026-11-30T15:14:30.931009658Z","finishedAt":null,"engine":"kifudb","version":"0.15.0-SNAPSHOT"}""";
 
     static final String ANALYSIS_CANCELLED = """
             {"id":"25a70ce7-a211-4cd4-96f6-c22107e3067a","status":"cancelled","kind":"position","rules":"chu",
@@ -562,20 +562,20 @@ final class ApiDocs {
              "pvs":[{"multipv":1,"depth":10,"score":{"cp":10},"moves":["11l11k","11a11b","7k7i","6b6d","7i7g","6d6f","5i5h","8d8e","2l2k","2a2b"]},
                     {"multipv":2,"depth":10,"score":{"cp":10},"moves":["2l2k","11a11b","5i5h","6b6d","7k7i","6d6f","7i7g","8d8e","11l11k","2a2b"]}],
              "cached":false,"positions":1,"positionsDone":1,"mate":null,"error":null,"createdAt":"2026-11-30T15:14:30.931009658Z",
-             "finishedAt":"2026-11-30T15:14:34.161097281Z","engine":"kifudb","version":"0.14.0-SNAPSHOT"}""";
+             "finishedAt":"2026-11-30T15:14:34.161097281Z","engine":"kifudb","version":"0.15.0-SNAPSHOT"}""";
 
     /** The data of two events of GET /api/analysis/{id}/events (the SFEN example). */
     static final String ANALYSIS_EVENT_RUNNING = """
-            {"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"running","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":7,"seldepth":15,"nodes":65490,"nps":239014,"timeMs":274,"bestMove":"8d8e","pvs":[{"multipv":1,"depth":7,"score":{"cp":19},"moves":["8d8e","5i5h","9c6f","4j7g","5d5e","3k6h","4c8g"]}],"cached":false,"positions":1,"positionsDone":0,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":null,"engine":"kifudb","version":"0.14.0-SNAPSHOT"}""";
+            {"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"running","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":7,"seldepth":15,"nodes":65490,"nps":239014,"timeMs":274,"bestMove":"8d8e","pvs":[{"multipv":1,"depth":7,"score":{"cp":19},"moves":["8d8e","5i5h","9c6f","4j7g","5d5e","3k6h","4c8g"]}],"cached":false,"positions":1,"positionsDone":0,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":null,"engine":"kifudb","version":"0.15.0-SNAPSHOT"}""";
 
     static final String ANALYSIS_EVENT_DONE = """
-            {"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"done","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":8,"seldepth":14,"nodes":553190,"nps":427173,"timeMs":1295,"bestMove":"11a11b","pvs":[{"multipv":1,"depth":8,"score":{"cp":-14},"moves":["11a11b","5i5h","5d5e","4j7g","4c7f","6j8h","5e5f","3k6h"]}],"cached":false,"positions":1,"positionsDone":1,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":"2026-11-30T15:10:46.516956608Z","engine":"kifudb","version":"0.14.0-SNAPSHOT"}""";
+            {"id":"b5d4da55-7721-447f-9406-f5e6aab05244","status":"done","kind":"position","rules":"chu","sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2","gameId":null,"multiPv":1,"depth":8,"seldepth":14,"nodes":553190,"nps":427173,"timeMs":1295,"bestMove":"11a11b","pvs":[{"multipv":1,"depth":8,"score":{"cp":-14},"moves":["11a11b","5i5h","5d5e","4j7g","4c7f","6j8h","5e5f","3k6h"]}],"cached":false,"positions":1,"positionsDone":1,"mate":null,"error":null,"createdAt":"2026-11-30T15:10:45.213507045Z","finishedAt":"2026-11-30T15:10:46.516956608Z","engine":"kifudb","version":"0.15.0-SNAPSHOT"}""";
 
 
     static final String EVAL = """
             {"rules":"chu",
              "sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
-             "multiPv":1,"depth":6,"nodes":31654,"timeMs":281,"engine":"kifudb","version":"0.14.0-SNAPSHOT","bestMove":"7k7i",
+             "multiPv":1,"depth":6,"nodes":31654,"timeMs":281,"engine":"kifudb","version":"0.15.0-SNAPSHOT","bestMove":"7k7i",
              "pvs":[{"multipv":1,"depth":6,"score":{"cp":10},"moves":["7k7i","6b6d","7i7g","6d6f","11l11k","2a2b"]}],
              "createdAt":"2026-11-30T15:10:32.288414Z"}""";
 
@@ -591,7 +591,7 @@ final class ApiDocs {
              {"index":2,"sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
               "eval":{"rules":"chu",
                "sfen":"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3",
-               "multiPv":1,"depth":6,"nodes":31654,"timeMs":281,"engine":"kifudb","version":"0.14.0-SNAPSHOT","bestMove":"7k7i",
+               "multiPv":1,"depth":6,"nodes":31654,"timeMs":281,"engine":"kifudb","version":"0.15.0-SNAPSHOT","bestMove":"7k7i",
                "pvs":[{"multipv":1,"depth":6,"score":{"cp":10},"moves":["7k7i","6b6d","7i7g","6d6f","11l11k","2a2b"]}],
                "createdAt":"2026-11-30T15:10:32.288414Z"}}]}""";
 
