@@ -797,10 +797,10 @@ final class Search {
         int enemyRoyal = royalStack[ply * 2 + (side ^ 1)];
         boolean capturesOnly = futile && enemyRoyal < 0 && (ttMove == 0 || isCapture(ttMove));
         boolean checkmateRule = rules.checkmate && royalStack[ply * 2 + side] >= 0;
-        // The table's move is searched before the others are generated: where it cuts off (most nodes that
-        // have one), no other move is generated, scored or sorted. It is confirmed among the moves of the piece
-        // on its origin (a key collision's move is never played); a pass waits for the list, and so does every
-        // move where the bare-king rule may apply (that verdict needs the list before any move).
+        // The table's move is searched before the others are generated: where it cuts off, no other move is
+        // generated, scored or sorted. It is confirmed among the moves of the piece on its origin (a key
+        // collision's move is never played); a pass waits for the list, and so does every move where the
+        // bare-king rule may apply (that verdict needs the list before any move).
         boolean tableMoveFirst = ttMove != 0 && !bareKingPossible() && pos.isPieceMove(ttMove);
         int[] moves = moveBuf[ply];
         long[] order = orderBuf[ply];
