@@ -801,7 +801,8 @@ final class Search {
         // generated, scored or sorted. It is confirmed among the moves of the piece on its origin (a key
         // collision's move is never played); a pass waits for the list, and so does every move where the
         // bare-king rule may apply (that verdict needs the list before any move).
-        boolean tableMoveFirst = ttMove != 0 && !bareKingPossible() && pos.isPieceMove(ttMove);
+        boolean bare = bareKingPossible();
+        boolean tableMoveFirst = ttMove != 0 && !bare && pos.isPieceMove(ttMove);
         int[] moves = moveBuf[ply];
         long[] order = orderBuf[ply];
         int n = 0;
@@ -820,9 +821,9 @@ final class Search {
                     capturesOnly = false;
                     n = pos.generate(moves);
                 }
-                if (bareKingPossible()) {
-                    Status bare = pos.bareKingStatus(moves, n);
-                    if (bare != null) return statusScore(bare, ply);
+                if (bare) {
+                    Status st = pos.bareKingStatus(moves, n);
+                    if (st != null) return statusScore(st, ply);
                 }
                 if (n == 0) return Score.lossIn(ply);
                 scoreMoves(moves, n, order, ttMove, ply, side);

@@ -67,6 +67,11 @@ class SearchSupportTest {
         assertThat(withLionDouble).as("two-step captures were exercised").isPositive();
     }
 
+    /** A pass: a two-step move back to its origin through an empty square (rule-sets.md §1). */
+    private static boolean isPass(Position p, int m) {
+        return Move.from(m) == Move.to(m) && Move.hasMid(m) && p.pieceAt(Move.mid(m)) == 0;
+    }
+
     /**
      * The search confirms its table's move with {@link Position#isPieceMove} instead of generating the whole
      * list: under every rule set (Lion double moves, the 13x13 atoms, exits, tries and exchanges) it must accept
@@ -85,8 +90,7 @@ class SearchSupportTest {
             int n = p.generate(buf);
             int[] listed = Arrays.copyOf(buf, n);
             for (int m : listed) {
-                boolean pass = Move.from(m) == Move.to(m) && Move.hasMid(m) && !Move.leavesBoard(m)
-                        && p.pieceAt(Move.mid(m)) == 0;
+                boolean pass = isPass(p, m);
                 assertThat(p.isPieceMove(m)).as("%s in %s", p.usi(m), p.sfen()).isEqualTo(!pass);
                 if (pass) passes++;
                 else confirmed++;
@@ -98,10 +102,8 @@ class SearchSupportTest {
             for (int m : previous) {
                 for (int candidate : new int[] {m, m ^ Move.PROMOTE}) {
                     boolean here = Arrays.stream(listed).anyMatch(x -> x == candidate);
-                    boolean pass = Move.from(candidate) == Move.to(candidate) && Move.hasMid(candidate)
-                            && !Move.leavesBoard(candidate) && p.pieceAt(Move.mid(candidate)) == 0;
                     assertThat(p.isPieceMove(candidate)).as("%s in %s", p.usi(candidate), p.sfen())
-                            .isEqualTo(here && !pass);
+                            .isEqualTo(here && !isPass(p, candidate));
                     if (!here) refused++;
                 }
             }
